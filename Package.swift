@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+// Lamina: Apple's Core Animation (QuartzCore) and the slice of CoreGraphics it needs, for Linux.
+
+import PackageDescription
+
+let package = Package(
+    name: "Lamina",
+    products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .executable(name: "layer-tree", targets: ["layer-tree"]),
+    ],
+    targets: [
+        // Swift Testing declares a cross-import overlay named `_Testing_CoreGraphics`; a module
+        // called `CoreGraphics` must depend on a target of that name, or every test file that
+        // imports both fails with "no such module '_Testing_CoreGraphics'".
+        .target(name: "_Testing_CoreGraphics"),
+        // Cairo rasterises CGContext's bitmap contexts (and, later, layer backing stores).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+    ]
+)
