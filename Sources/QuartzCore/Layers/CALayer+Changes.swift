@@ -1,0 +1,79 @@
+import CoreGraphics
+
+// What happens when a property changes, and where values come from before they are set: Apple's
+// defaults, then a subclass's `defaultValue(forKey:)`, then the `style` dictionary; an explicit
+// set wins over both.
+
+extension CALayer {
+    /// Stores `value` in the model and runs change handling for `key`.
+    func setState<T>(_ path: WritableKeyPath<LayerState, T>, _ value: T, key: String) {
+        state[keyPath: path] = value
+        guard suppressChangeHandling == 0 else { return }
+        explicitlySetKeys.insert(key)
+        propertyDidChange(key)
+    }
+
+    /// Runs after any property change: redisplay when the class asks for it. (The animation
+    /// engine adds the action lookup here.)
+    func propertyDidChange(_ key: String) {
+        if type(of: self).needsDisplay(forKey: key) {
+            setNeedsDisplay()
+        }
+    }
+
+    /// Applies a subclass's overridden `defaultValue(forKey:)` results to a new layer.
+    func applyClassDefaults() {
+        let layerClass = type(of: self)
+        guard layerClass != CALayer.self else { return }
+        withoutChangeHandling {
+            for (key, property) in CALayerProperty.table where property.usesStyle || key == "bounds" {
+                guard let value = layerClass.defaultValue(forKey: key) else { continue }
+                _ = property.set(self, value)
+            }
+        }
+    }
+
+    /// Re-derives every property not set explicitly from the `style` chain or the class default.
+    func applyStyle() {
+        let layerClass = type(of: self)
+        withoutChangeHandling {
+            for (key, property) in CALayerProperty.table where property.usesStyle {
+                guard !explicitlySetKeys.contains(key) else { continue }
+                let value =
+                    styleValue(forKey: key) ?? layerClass.defaultValue(forKey: key) ?? property.defaultValue
+                _ = property.set(self, value)
+            }
+        }
+        if suppressChangeHandling == 0 { setNeedsDisplay() }
+    }
+
+    /// The value for `key` in the `style` dictionary, searching nested `"style"` entries.
+    func styleValue(forKey key: String) -> Any? {
+        var current = state.style
+        while let style = current {
+            if let value = style[key] { return value is NSNull ? nil : value }
+            current = style["style"] as? [AnyHashable: Any]
+        }
+        return nil
+    }
+
+    /// `action(forKey:)`'s search (CA-SEMANTICS.md §8.2): delegate, `actions`, `style` actions,
+    /// then the class default. `NSNull` at any step ends the search with no action.
+    func actionImplementation(forKey event: String) -> (any CAAction)? {
+        if let found = delegate?.action(for: self, forKey: event) {
+            return found is NSNull ? nil : found
+        }
+        if let found = state.actions?[event] {
+            return found is NSNull ? nil : found
+        }
+        var style = state.style
+        while let current = style {
+            if let actions = current["actions"] as? [String: any CAAction], let found = actions[event] {
+                return found is NSNull ? nil : found
+            }
+            style = current["style"] as? [AnyHashable: Any]
+        }
+        let found = type(of: self).defaultAction(forKey: event)
+        return found is NSNull ? nil : found
+    }
+}

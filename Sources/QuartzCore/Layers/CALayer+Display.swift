@@ -1,0 +1,85 @@
+import CoreGraphics
+
+// The display and layout contract. A layer draws only when asked: `setNeedsDisplay()` marks it,
+// `displayIfNeeded()` (called by the renderer before each frame) runs `display()`, which lets the
+// delegate provide contents or draws `draw(in:)` into a backing store of the bounds at
+// `contentsScale`. Layout is the same: `setNeedsLayout()` marks, `layoutIfNeeded()` runs
+// `layoutSublayers()` top-down.
+
+extension CALayer {
+    /// `display()`'s default: a backing store drawn by `draw(in:)`, stored as `contents`.
+    ///
+    /// The context is `bounds.size × contentsScale` pixels (rounded up), premultiplied sRGB, with
+    /// a CTM that maps the layer's bounds coordinates (origin top-left, y down, in points) onto
+    /// it. When neither the layer nor its delegate draws, `contents` is left as it is — as on
+    /// Apple's platforms, a layer with no drawing code keeps the contents it was given.
+    package func displayIntoBackingStore() {
+        let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        let size = state.bounds.size
+        let pixelWidth = (size.width * scale).rounded(.up)
+        let pixelHeight = (size.height * scale).rounded(.up)
+        guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth >= 1, pixelHeight >= 1,
+            pixelWidth * pixelHeight <= CGFloat(Self.maximumBackingStorePixels)
+        else {
+            if !(pixelWidth >= 1 && pixelHeight >= 1) { contents = nil }
+            return
+        }
+        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let context = CGContext(
+                data: nil, width: Int(pixelWidth), height: Int(pixelHeight), bitsPerComponent: 8,
+                bytesPerRow: 0, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        // CGContext's origin is bottom-left with y up; layers draw top-left with y down.
+        context.translateBy(x: 0, y: pixelHeight)
+        context.scaleBy(x: scale, y: -scale)
+        context.translateBy(x: -state.bounds.origin.x, y: -state.bounds.origin.y)
+        drawWasImplemented = true
+        delegate?.layerWillDraw(self)
+        draw(in: context)
+        if drawWasImplemented {
+            contents = context.makeImage()
+        }
+    }
+
+    /// The largest backing store `display()` creates, in pixels (16384 × 16384); larger layers
+    /// keep their contents and are reported.
+    static var maximumBackingStorePixels: Int { 16384 * 16384 }
+
+    /// Called by the default drawing methods: nothing was drawn, so no backing store is kept.
+    package func markDrawNotImplemented() {
+        drawWasImplemented = false
+    }
+
+    /// `layoutIfNeeded()`: lays out the highest ancestor that needs it, then every descendant
+    /// that needs it, parents before children.
+    func layoutIfNeededImplementation() {
+        var top: CALayer = self
+        var current = superlayerStorage
+        while let layer = current {
+            if layer.needsLayoutFlag { top = layer }
+            current = layer.superlayerStorage
+        }
+        top.layoutSubtreeIfNeeded()
+    }
+
+    private func layoutSubtreeIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        for sublayer in sublayerStorage ?? [] {
+            sublayer.layoutSubtreeIfNeeded()
+        }
+    }
+
+    /// `displayIfNeeded()` for a whole subtree, as a renderer does before drawing a frame.
+    package func displaySubtreeIfNeeded() {
+        displayIfNeeded()
+        maskStorage?.displaySubtreeIfNeeded()
+        for sublayer in sublayerStorage ?? [] {
+            sublayer.displaySubtreeIfNeeded()
+        }
+    }
+}

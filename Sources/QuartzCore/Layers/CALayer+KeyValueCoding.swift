@@ -1,0 +1,104 @@
+import CoreGraphics
+
+// Key-value coding for CALayer (Linux's NSObject has none): the property table first, then
+// subclass properties declared with @LayerProperty, then arbitrary keys, which are stored as
+// Apple's CALayer stores them. Key paths descend into structure fields, sublayers-as-objects and
+// dictionaries.
+
+extension CALayer {
+    /// Reads `key`: a table property, a `@LayerProperty`, or a stored arbitrary key, falling back
+    /// to the class's `defaultValue(forKey:)` when it was never set.
+    func kvcValue(forKey key: String) -> Any? {
+        if let property = CALayerProperty.table[key] {
+            return property.get(self)
+        }
+        if let managed = managedProperty(forKey: key) {
+            return dynamicValues[key] ?? type(of: self).defaultValue(forKey: key) ?? managed.defaultValue
+        }
+        return dynamicValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Writes `key`. A value of the wrong type for a table or `@LayerProperty` property is ignored
+    /// (Apple raises an exception there; Lamina never crashes on bad input) and reported once.
+    func kvcSetValue(_ value: Any?, forKey key: String) {
+        let value: Any? = value is NSNull ? nil : value
+        if let property = CALayerProperty.table[key] {
+            if !property.set(self, value) {
+                CompatibilityWarnings.report(
+                    "setValue(_:forKey: \"\(key)\") ignored a value of type \(typeName(value))")
+            }
+            return
+        }
+        if let managed = managedProperty(forKey: key) {
+            guard value == nil || managed.accepts(value) else {
+                CompatibilityWarnings.report(
+                    "setValue(_:forKey: \"\(key)\") ignored a value of type \(typeName(value))")
+                return
+            }
+            setDynamicValue(value.flatMap(managed.convert), forKey: key)
+            return
+        }
+        setDynamicValue(value, forKey: key)
+    }
+
+    /// Stores a value outside the table and runs change handling for it.
+    func setDynamicValue(_ value: Any?, forKey key: String) {
+        dynamicValues[key] = value
+        guard suppressChangeHandling == 0 else { return }
+        propertyDidChange(key)
+    }
+
+    /// Reads a dot-separated key path: structure fields (`"bounds.size.width"`), transform fields
+    /// (`"transform.rotation.z"`), and paths through layer- and dictionary-valued keys
+    /// (`"mask.opacity"`, `"style.someKey"`). Unknown paths read `nil`.
+    func kvcValue(forKeyPath keyPath: String) -> Any? {
+        guard let dot = keyPath.firstIndex(of: ".") else { return kvcValue(forKey: keyPath) }
+        let head = String(keyPath[..<dot])
+        let rest = String(keyPath[keyPath.index(after: dot)...])
+        guard let base = kvcValue(forKey: head) else { return nil }
+        if let field = KeyPathField.value(of: base, field: rest) { return field }
+        switch base {
+        case let layer as CALayer: return layer.value(forKeyPath: rest)
+        case let dictionary as [AnyHashable: Any]: return Self.value(in: dictionary, keyPath: rest)
+        case let dictionary as [String: Any]: return Self.value(in: dictionary, keyPath: rest)
+        default: return nil
+        }
+    }
+
+    /// Writes a dot-separated key path. A structure field is written by replacing the field in
+    /// the structure and setting the whole property (one change of `head`); a layer-valued key
+    /// forwards the rest of the path to that layer; other paths are ignored and reported.
+    func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
+        guard let dot = keyPath.firstIndex(of: ".") else { return kvcSetValue(value, forKey: keyPath) }
+        let head = String(keyPath[..<dot])
+        let rest = String(keyPath[keyPath.index(after: dot)...])
+        guard let base = kvcValue(forKey: head) else {
+            CompatibilityWarnings.report("setValue(_:forKeyPath: \"\(keyPath)\") ignored: \"\(head)\" is nil")
+            return
+        }
+        if let layer = base as? CALayer {
+            layer.setValue(value, forKeyPath: rest)
+        } else if let updated = KeyPathField.setting(field: rest, of: base, to: value) {
+            kvcSetValue(updated, forKey: head)
+        } else {
+            CompatibilityWarnings.report(
+                "setValue(_:forKeyPath: \"\(keyPath)\") ignored a value of type \(typeName(value))")
+        }
+    }
+
+    private static func value<K: Hashable>(in dictionary: [K: Any], keyPath: String) -> Any? {
+        let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let key = parts[0] as? K, let next = dictionary[key] else { return nil }
+        guard parts.count == 2 else { return next }
+        switch next {
+        case let layer as CALayer: return layer.value(forKeyPath: parts[1])
+        case let nested as [AnyHashable: Any]: return value(in: nested, keyPath: parts[1])
+        case let nested as [String: Any]: return value(in: nested, keyPath: parts[1])
+        default: return KeyPathField.value(of: next, field: parts[1])
+        }
+    }
+
+    private func typeName(_ value: Any?) -> String {
+        value.map { "\(type(of: $0))" } ?? "nil"
+    }
+}

@@ -1,0 +1,781 @@
+import CoreGraphics
+
+// Swift lets subclasses override only members declared in the class body (there is no `@objc`
+// dynamic dispatch on Linux), so CALayer's whole overridable API is declared here, as Apple's
+// header declares it; the implementations live in CALayer+*.swift.
+
+/// An object that manages image-based content and lets you animate it (Apple's `CALayer`).
+///
+/// Lamina's layers use iOS geometry: the origin of a layer's bounds is its top-left corner and y
+/// grows downwards. Every property has Apple's type and default (`CA-SEMANTICS.md` §9.3).
+/// Properties are also reachable by key-value coding (`value(forKey:)`, `setValue(_:forKey:)`,
+/// the key-path forms, and Apple's virtual key paths such as `"position.x"` and
+/// `"transform.rotation.z"`); subclasses declare further properties with ``LayerProperty``.
+///
+/// A layer is not thread-safe: use a tree from one thread at a time.
+open class CALayer: NSObject, CAMediaTiming {
+    /// The stored model values.
+    var state = LayerState()
+    /// Values for keys outside the property table: ``LayerProperty`` properties of subclasses
+    /// and arbitrary keys set through key-value coding.
+    var dynamicValues: [String: Any] = [:]
+    /// Keys of the property table set explicitly, which the `style` dictionary no longer
+    /// overrides.
+    var explicitlySetKeys: Set<String> = []
+
+    // Hierarchy (CALayer+Hierarchy.swift).
+    var sublayerStorage: [CALayer]?
+    weak var superlayerStorage: CALayer?
+    weak var maskOwner: CALayer?
+    var maskStorage: CALayer?
+
+    // Display and layout (CALayer+Display.swift).
+    var needsDisplayFlag = false
+    var needsDisplayRect = CGRect.null
+    var needsLayoutFlag = false
+    var drawWasImplemented = true
+
+    /// The layer's delegate, which can draw its content, lay out its sublayers and provide
+    /// actions. Held weakly, as on Apple's platforms. Default `nil`.
+    open weak var delegate: (any CALayerDelegate)?
+
+    /// A set-up depth counter: while positive, property changes do not mark the layer explicit,
+    /// do not invalidate display or layout, and do not trigger actions.
+    var suppressChangeHandling = 0
+
+    /// Creates a layer with Apple's default values; a subclass's `defaultValue(forKey:)` and the
+    /// `style` dictionary apply on top, as on Apple's platforms.
+    public override init() {
+        super.init()
+        applyClassDefaults()
+    }
+
+    /// Creates a copy of `layer` — the initialiser presentation layers are made with, as on
+    /// Apple's platforms.
+    ///
+    /// It copies every model property, key-value-coded value and ``LayerProperty`` value, but not
+    /// the hierarchy (superlayer, sublayers, mask), the delegate or animations.
+    /// Subclasses override it to copy their own stored properties; in Lamina it is `required`
+    /// (Swift has no other way to create an instance of the dynamic class), so write
+    /// `required init(layer: Any)` where Apple's code says `override init(layer: Any)`.
+    ///
+    /// - Parameter layer: the layer to copy; anything that is not a `CALayer` gives a layer with
+    ///   default values.
+    public required init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer {
+            state = other.state
+            dynamicValues = other.dynamicValues
+            explicitlySetKeys = other.explicitlySetKeys
+        } else {
+            applyClassDefaults()
+        }
+    }
+
+    /// The presentation copy of the layer: its values as currently displayed, with active
+    /// animations applied. Returns `nil` until the layer has been committed in a transaction and
+    /// has animation state (the animation engine gives it meaning); today it is always `nil`,
+    /// as for a layer that was never committed on Apple's platforms (ruling R10).
+    open func presentation() -> Self? {
+        nil
+    }
+
+    /// The model layer behind a presentation layer; a model layer returns itself.
+    open func model() -> Self {
+        self
+    }
+
+    /// A description naming the class, the layer's `name` if set, its position and bounds.
+    open override var description: String {
+        var text = "<\(type(of: self)): \(ObjectIdentifier(self))"
+        if let name = state.name { text += "; name = \(name)" }
+        text += "; position = (\(state.position.x), \(state.position.y))"
+        text += "; bounds = (\(state.bounds.origin.x), \(state.bounds.origin.y); "
+        text += "\(state.bounds.size.width), \(state.bounds.size.height))>"
+        return text
+    }
+
+    // MARK: - Stored properties (Apple's defaults: LayerState.swift)
+
+    /// The layer's bounds rectangle in its own coordinate space, in points: the origin is the
+    /// coordinate of the top-left corner, the size the layer's size. Default `.zero`. Animatable.
+    ///
+    /// Changing it does not move `position` or `anchorPoint`; a change of size calls
+    /// `setNeedsLayout()`, and `setNeedsDisplay()` when `needsDisplayOnBoundsChange` is set.
+    open var bounds: CGRect {
+        get { state.bounds }
+        set {
+            let oldSize = state.bounds.size
+            setState(\.bounds, newValue, key: "bounds")
+            guard suppressChangeHandling == 0 else { return }
+            if newValue.size != oldSize { setNeedsLayout() }
+            if needsDisplayOnBoundsChange { setNeedsDisplay() }
+        }
+    }
+
+    /// The layer's frame in its superlayer's coordinate space: the bounding box of the bounds
+    /// transformed by `transform` about the anchor point and placed at `position`.
+    ///
+    /// Setting it changes `position` and `bounds.size` (keeping `bounds.origin`) so that an
+    /// untransformed layer has this frame; under a scale the size is divided by the scale. As on
+    /// Apple's platforms, do not set it while `transform` rotates by other than a multiple of
+    /// 90°. Not animatable: animate `position` and `bounds`. Non-finite results are stored.
+    open var frame: CGRect {
+        get { frameInSuperlayer() }
+        set { setFrame(newValue) }
+    }
+
+    /// The path of the shadow's shape, in the layer's coordinates; when `nil` the shadow takes
+    /// the shape of the layer's content alpha. The path is copied on assignment. Default `nil`.
+    /// Animatable.
+    open var shadowPath: CGPath? {
+        get { state.shadowPath }
+        set { setState(\.shadowPath, newValue?.copy(), key: "shadowPath") }
+    }
+
+    /// A dictionary of default property values for properties not set explicitly, searched
+    /// before `defaultValue(forKey:)`; a nested `"style"` entry continues the search, and the
+    /// `"actions"` entry is searched by `action(forKey:)`. `bounds` and `frame` are not looked
+    /// up in it, as on Apple's platforms. Default `nil`.
+    open var style: [AnyHashable: Any]? {
+        get { state.style }
+        set {
+            state.style = newValue
+            applyStyle()
+        }
+    }
+
+    /// The layer's sublayers, back to front. Setting it removes the old sublayers and adds the
+    /// new ones (each leaves its previous parent); a layer that is this layer or one of its
+    /// ancestors is skipped, so the tree never has a cycle. Default `nil`.
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage }
+        set { replaceAllSublayers(with: newValue) }
+    }
+
+    /// The layer's parent, or `nil` for a root layer and for a layer used as a `mask`.
+    open var superlayer: CALayer? {
+        superlayerStorage
+    }
+
+    /// A layer whose alpha channel masks this layer's content and sublayers. The mask lives in
+    /// this layer's coordinate space and has no superlayer; assigning a layer that is in a tree
+    /// removes it from that tree first. Default `nil`.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set { setMaskLayer(newValue) }
+    }
+
+    /// The position of the layer's anchor point in its superlayer's coordinate space, in points. Default
+    /// (0, 0). Animatable.
+    open var position: CGPoint {
+        get { state.position }
+        set { setState(\.position, newValue, key: "position") }
+    }
+
+    /// The layer's position on the z axis, in points: it orders siblings when drawn (higher is nearer) and
+    /// moves the layer in depth under perspective; it does not change hit-testing order (ruling R8).
+    /// Default 0. Animatable.
+    open var zPosition: CGFloat {
+        get { state.zPosition }
+        set { setState(\.zPosition, newValue, key: "zPosition") }
+    }
+
+    /// The point of the bounds, in unit coordinates ((0, 0) top-left, (1, 1) bottom-right), that `position`
+    /// places and that transforms act about. Values outside [0, 1] are allowed. Default (0.5, 0.5).
+    /// Animatable.
+    open var anchorPoint: CGPoint {
+        get { state.anchorPoint }
+        set { setState(\.anchorPoint, newValue, key: "anchorPoint") }
+    }
+
+    /// The z component of the anchor point, in points. Default 0. Animatable.
+    open var anchorPointZ: CGFloat {
+        get { state.anchorPointZ }
+        set { setState(\.anchorPointZ, newValue, key: "anchorPointZ") }
+    }
+
+    /// The transform applied to the layer about its anchor point, relative to its superlayer (row-vector
+    /// convention). Default `CATransform3DIdentity`. Animatable.
+    open var transform: CATransform3D {
+        get { state.transform }
+        set { setState(\.transform, newValue, key: "transform") }
+    }
+
+    /// A transform applied to every sublayer, about this layer's anchor point, when they are drawn;
+    /// typically a perspective projection (`m34 = -1/eyeDistance`). Default `CATransform3DIdentity`.
+    /// Animatable.
+    open var sublayerTransform: CATransform3D {
+        get { state.sublayerTransform }
+        set { setState(\.sublayerTransform, newValue, key: "sublayerTransform") }
+    }
+
+    /// Whether the coordinate system of the layer's sublayers is flipped vertically about the centre of its
+    /// bounds. Affects where sublayers are placed (and so conversion and hit testing), not this layer's own
+    /// contents. Default `false`. Not animatable.
+    ///
+    /// Key-value coding key: `"geometryFlipped"`.
+    open var isGeometryFlipped: Bool {
+        get { state.isGeometryFlipped }
+        set { setState(\.isGeometryFlipped, newValue, key: "geometryFlipped") }
+    }
+
+    /// The layer's content: a `CGImage`, or `nil`. Other objects are stored but draw nothing. Default
+    /// `nil`. Animatable (crossfade).
+    open var contents: Any? {
+        get { state.contents }
+        set { setState(\.contents, newValue, key: "contents") }
+    }
+
+    /// The part of `contents` drawn, in unit coordinates of the image. Default (0, 0, 1, 1). Animatable.
+    open var contentsRect: CGRect {
+        get { state.contentsRect }
+        set { setState(\.contentsRect, newValue, key: "contentsRect") }
+    }
+
+    /// How `contents` is positioned in the bounds. Default `.resize`. Not animatable.
+    open var contentsGravity: CALayerContentsGravity {
+        get { state.contentsGravity }
+        set { setState(\.contentsGravity, newValue, key: "contentsGravity") }
+    }
+
+    /// The scale from points to pixels of the layer's content: backing stores created by `display()` are
+    /// this many pixels per point, and images are taken to have this many pixels per point. Default 1.
+    /// Animatable.
+    open var contentsScale: CGFloat {
+        get { state.contentsScale }
+        set { setState(\.contentsScale, newValue, key: "contentsScale") }
+    }
+
+    /// The stretchable centre of `contents` for nine-part scaling, in unit coordinates. Default (0, 0, 1,
+    /// 1): the whole image stretches. Animatable.
+    open var contentsCenter: CGRect {
+        get { state.contentsCenter }
+        set { setState(\.contentsCenter, newValue, key: "contentsCenter") }
+    }
+
+    /// The pixel format requested for backing stores. Default `.RGBA8Uint`. Not animatable.
+    open var contentsFormat: CALayerContentsFormat {
+        get { state.contentsFormat }
+        set { setState(\.contentsFormat, newValue, key: "contentsFormat") }
+    }
+
+    /// The filter used when `contents` is drawn smaller than its pixel size. Default `.linear`.
+    open var minificationFilter: CALayerContentsFilter {
+        get { state.minificationFilter }
+        set { setState(\.minificationFilter, newValue, key: "minificationFilter") }
+    }
+
+    /// The filter used when `contents` is drawn larger than its pixel size. Default `.linear`.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { state.magnificationFilter }
+        set { setState(\.magnificationFilter, newValue, key: "magnificationFilter") }
+    }
+
+    /// The bias added to the mipmap level chosen by a `.trilinear` minification filter. Default 0.
+    /// Animatable.
+    open var minificationFilterBias: Float {
+        get { state.minificationFilterBias }
+        set { setState(\.minificationFilterBias, newValue, key: "minificationFilterBias") }
+    }
+
+    /// Whether the backing store `display()` creates is opaque (no alpha channel). Default `false`.
+    ///
+    /// Key-value coding key: `"opaque"`.
+    open var isOpaque: Bool {
+        get { state.isOpaque }
+        set { setState(\.isOpaque, newValue, key: "opaque") }
+    }
+
+    /// Whether changing `bounds` calls `setNeedsDisplay()`. Default `false`.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { state.needsDisplayOnBoundsChange }
+        set { setState(\.needsDisplayOnBoundsChange, newValue, key: "needsDisplayOnBoundsChange") }
+    }
+
+    /// Whether drawing may be deferred to a background thread. Lamina draws synchronously either way; the
+    /// flag is kept for API compatibility and has no visible effect on Apple's platforms either. Default
+    /// `false`.
+    open var drawsAsynchronously: Bool {
+        get { state.drawsAsynchronously }
+        set { setState(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is `true`. Default all four.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { state.edgeAntialiasingMask }
+        set { setState(\.edgeAntialiasingMask, newValue, key: "edgeAntialiasingMask") }
+    }
+
+    /// Whether edges of a transformed layer are anti-aliased. Default `false`, as on iOS.
+    open var allowsEdgeAntialiasing: Bool {
+        get { state.allowsEdgeAntialiasing }
+        set { setState(\.allowsEdgeAntialiasing, newValue, key: "allowsEdgeAntialiasing") }
+    }
+
+    /// Whether the layer and its sublayers are not drawn and not hit-tested. Default `false`. Animatable
+    /// (discrete).
+    ///
+    /// Key-value coding key: `"hidden"`.
+    open var isHidden: Bool {
+        get { state.isHidden }
+        set { setState(\.isHidden, newValue, key: "hidden") }
+    }
+
+    /// Whether the layer is drawn when its back faces the viewer. Default `true`.
+    ///
+    /// Key-value coding key: `"doubleSided"`.
+    open var isDoubleSided: Bool {
+        get { state.isDoubleSided }
+        set { setState(\.isDoubleSided, newValue, key: "doubleSided") }
+    }
+
+    /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`); clipping also limits hit
+    /// testing. Default `false`. Animatable (discrete).
+    open var masksToBounds: Bool {
+        get { state.masksToBounds }
+        set { setState(\.masksToBounds, newValue, key: "masksToBounds") }
+    }
+
+    /// The colour filling the bounds (rounded by `cornerRadius`) behind the contents. Default `nil`.
+    /// Animatable.
+    open var backgroundColor: CGColor? {
+        get { state.backgroundColor }
+        set { setState(\.backgroundColor, newValue, key: "backgroundColor") }
+    }
+
+    /// The radius, in points, of the rounded corners of the background, border and (with `masksToBounds`)
+    /// clip. Default 0. Animatable.
+    open var cornerRadius: CGFloat {
+        get { state.cornerRadius }
+        set { setState(\.cornerRadius, newValue, key: "cornerRadius") }
+    }
+
+    /// Which corners `cornerRadius` rounds. Default all four.
+    open var maskedCorners: CACornerMask {
+        get { state.maskedCorners }
+        set { setState(\.maskedCorners, newValue, key: "maskedCorners") }
+    }
+
+    /// The shape of rounded corners. Default `.circular`.
+    open var cornerCurve: CALayerCornerCurve {
+        get { state.cornerCurve }
+        set { setState(\.cornerCurve, newValue, key: "cornerCurve") }
+    }
+
+    /// The width, in points, of the border drawn inside the bounds, above the contents and sublayers.
+    /// Default 0. Animatable.
+    open var borderWidth: CGFloat {
+        get { state.borderWidth }
+        set { setState(\.borderWidth, newValue, key: "borderWidth") }
+    }
+
+    /// The colour of the border. Default opaque black. Animatable.
+    open var borderColor: CGColor? {
+        get { state.borderColor }
+        set { setState(\.borderColor, newValue, key: "borderColor") }
+    }
+
+    /// The opacity of the layer, 0 (transparent) to 1 (opaque); values outside are clamped when drawn.
+    /// Default 1. Animatable.
+    open var opacity: Float {
+        get { state.opacity }
+        set { setState(\.opacity, newValue, key: "opacity") }
+    }
+
+    /// Whether the layer and its sublayers are composited as one group before `opacity` applies. Default
+    /// `true`, as on iOS 7 and later.
+    open var allowsGroupOpacity: Bool {
+        get { state.allowsGroupOpacity }
+        set { setState(\.allowsGroupOpacity, newValue, key: "allowsGroupOpacity") }
+    }
+
+    /// A filter compositing the layer with what is behind it. Stored as a value only: Lamina does not apply
+    /// filters (see README). Default `nil`.
+    open var compositingFilter: Any? {
+        get { state.compositingFilter }
+        set { setState(\.compositingFilter, newValue, key: "compositingFilter") }
+    }
+
+    /// Filters applied to the layer's content. Stored as a value only: Lamina does not apply filters (see
+    /// README). Default `nil`.
+    open var filters: [Any]? {
+        get { state.filters }
+        set { setState(\.filters, newValue, key: "filters") }
+    }
+
+    /// Filters applied to the content behind the layer. Stored as a value only: Lamina does not apply
+    /// filters (see README). Default `nil`.
+    open var backgroundFilters: [Any]? {
+        get { state.backgroundFilters }
+        set { setState(\.backgroundFilters, newValue, key: "backgroundFilters") }
+    }
+
+    /// Whether the layer and its sublayers are rendered into a cached bitmap at `rasterizationScale` before
+    /// compositing. Default `false`.
+    open var shouldRasterize: Bool {
+        get { state.shouldRasterize }
+        set { setState(\.shouldRasterize, newValue, key: "shouldRasterize") }
+    }
+
+    /// The scale, in pixels per point, of the cached bitmap when `shouldRasterize` is `true`. Default 1.
+    /// Animatable.
+    open var rasterizationScale: CGFloat {
+        get { state.rasterizationScale }
+        set { setState(\.rasterizationScale, newValue, key: "rasterizationScale") }
+    }
+
+    /// The colour of the shadow. Default opaque black. Animatable.
+    open var shadowColor: CGColor? {
+        get { state.shadowColor }
+        set { setState(\.shadowColor, newValue, key: "shadowColor") }
+    }
+
+    /// The opacity of the shadow, 0 to 1. Default 0 (no shadow). Animatable.
+    open var shadowOpacity: Float {
+        get { state.shadowOpacity }
+        set { setState(\.shadowOpacity, newValue, key: "shadowOpacity") }
+    }
+
+    /// The offset of the shadow, in points. Default (0, −3). Animatable.
+    open var shadowOffset: CGSize {
+        get { state.shadowOffset }
+        set { setState(\.shadowOffset, newValue, key: "shadowOffset") }
+    }
+
+    /// The blur radius of the shadow, in points. Default 3. Animatable.
+    open var shadowRadius: CGFloat {
+        get { state.shadowRadius }
+        set { setState(\.shadowRadius, newValue, key: "shadowRadius") }
+    }
+
+    /// A name for the layer, for debugging and lookup. Default `nil`.
+    open var name: String? {
+        get { state.name }
+        set { setState(\.name, newValue, key: "name") }
+    }
+
+    /// Actions for events of this layer, keyed by event (a property key or `kCAOnOrderIn`, …), consulted by
+    /// `action(forKey:)` after the delegate. An `NSNull()` value means no action. Default `nil`.
+    open var actions: [String: any CAAction]? {
+        get { state.actions }
+        set { setState(\.actions, newValue, key: "actions") }
+    }
+
+    /// The layer's begin time in its superlayer's time space, in seconds. Default 0.
+    open var beginTime: CFTimeInterval {
+        get { state.beginTime }
+        set { setState(\.beginTime, newValue, key: "beginTime") }
+    }
+
+    /// The basic duration of the layer's timeline, in seconds. Default 0.
+    open var duration: CFTimeInterval {
+        get { state.duration }
+        set { setState(\.duration, newValue, key: "duration") }
+    }
+
+    /// The rate of the layer's local time relative to its superlayer's; it scales every animation in the
+    /// subtree. Default 1.
+    open var speed: Float {
+        get { state.speed }
+        set { setState(\.speed, newValue, key: "speed") }
+    }
+
+    /// An offset added to the layer's local time, in seconds. Default 0.
+    open var timeOffset: CFTimeInterval {
+        get { state.timeOffset }
+        set { setState(\.timeOffset, newValue, key: "timeOffset") }
+    }
+
+    /// The repeat count of the layer's timeline. Default 0.
+    open var repeatCount: Float {
+        get { state.repeatCount }
+        set { setState(\.repeatCount, newValue, key: "repeatCount") }
+    }
+
+    /// The repeat duration of the layer's timeline, in seconds. Default 0.
+    open var repeatDuration: CFTimeInterval {
+        get { state.repeatDuration }
+        set { setState(\.repeatDuration, newValue, key: "repeatDuration") }
+    }
+
+    /// Whether the layer's timeline plays backwards after forwards. Default `false`.
+    open var autoreverses: Bool {
+        get { state.autoreverses }
+        set { setState(\.autoreverses, newValue, key: "autoreverses") }
+    }
+
+    /// The fill mode of the layer's timeline. Default `.removed`.
+    open var fillMode: CAMediaTimingFillMode {
+        get { state.fillMode }
+        set { setState(\.fillMode, newValue, key: "fillMode") }
+    }
+
+    // MARK: - Key-value coding (CALayer+KeyValueCoding.swift)
+
+    /// Apple's default value for `key`, used for properties not yet set: non-`nil` for the
+    /// table properties whose default is not their type's zero (`anchorPoint`, `opacity`,
+    /// `transform`, `contentsRect`, …), `nil` otherwise and for unknown keys, as Apple's
+    /// `defaultValue(forKey:)` reports. Override it to change a subclass's defaults — new
+    /// instances start with the values it returns.
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let property = CALayerProperty.table[key], !property.defaultIsZero else { return nil }
+        return property.defaultValue
+    }
+
+    /// The value of the property or arbitrary key `key`, or `defaultValue(forKey:)` when an
+    /// arbitrary key was never set. Key names are Apple's (`"hidden"`, not `"isHidden"`).
+    open func value(forKey key: String) -> Any? {
+        kvcValue(forKey: key)
+    }
+
+    /// Sets the property `key`, converting `Double`, `Float`, `Int`, `CGFloat`, `Bool`, `NSNumber`
+    /// and `NSValue` as needed; an unknown key is stored and read back by `value(forKey:)`, as
+    /// on Apple's platforms. `nil` (or `NSNull`) clears optional properties; a value of the wrong
+    /// type, or `nil` for a non-optional property, is ignored and reported through
+    /// ``CompatibilityWarnings``.
+    open func setValue(_ value: Any?, forKey key: String) {
+        kvcSetValue(value, forKey: key)
+    }
+
+    /// The value at a dot-separated key path, including Apple's virtual key paths
+    /// (`"position.x"`, `"bounds.size.width"`, `"transform.rotation.z"`, `"transform.scale"`,
+    /// `"shadowOffset.height"`, …). Unknown paths read `nil`.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        kvcValue(forKeyPath: keyPath)
+    }
+
+    /// Sets the value at a dot-separated key path. A virtual key path replaces one field of the
+    /// property and sets the whole property (`"transform.rotation.z"` decomposes the transform,
+    /// replaces the rotation and recomposes it). Unknown paths are ignored and reported.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        kvcSetValue(value, forKeyPath: keyPath)
+    }
+
+    // MARK: - Actions
+
+    /// The action Core Animation would run for the event `event` (a property key or
+    /// `kCAOnOrderIn`, …): the delegate's `action(for:forKey:)`, else `actions[event]`, else the
+    /// `style` chain's `"actions"` dictionaries, else `defaultAction(forKey:)`. An `NSNull` at
+    /// any step stops the search and gives `nil`.
+    open func action(forKey event: String) -> (any CAAction)? {
+        actionImplementation(forKey: event)
+    }
+
+    /// The class's default action for `event`; `nil` for every key, as Apple's (implicit
+    /// animations come from a later step of the search).
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        nil
+    }
+
+    // MARK: - Hierarchy (CALayer+Hierarchy.swift)
+
+    /// Appends `layer` to the sublayers, removing it from its previous parent first. Refused
+    /// (ignored and reported) when `layer` is this layer or one of its ancestors.
+    open func addSublayer(_ layer: CALayer) {
+        insert(layer, at: sublayerStorage?.count ?? 0, operation: "addSublayer")
+    }
+
+    /// Inserts `layer` at `idx` among the sublayers (an index past the end appends), removing it
+    /// from its previous parent first. Refused when `layer` is
+    /// this layer or one of its ancestors.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        insert(layer, at: Int(idx), operation: "insertSublayer(_:at:)")
+    }
+
+    /// Inserts `layer` just below `sibling`; when `sibling` is `nil` or not a sublayer, at the
+    /// bottom (index 0).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in sublayerStorage?.firstIndex { $0 === s } } ?? 0
+        insert(layer, at: index, operation: "insertSublayer(_:below:)")
+    }
+
+    /// Inserts `layer` just above `sibling`; when `sibling` is `nil` or not a sublayer, at the
+    /// top.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index =
+            sibling.flatMap { s in sublayerStorage?.firstIndex { $0 === s }.map { $0 + 1 } }
+            ?? (sublayerStorage?.count ?? 0)
+        insert(layer, at: index, operation: "insertSublayer(_:above:)")
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index. Does nothing when
+    /// `oldLayer` is not a sublayer or when the two are the same layer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer, oldLayer.superlayerStorage === self,
+            let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }),
+            canAdopt(newLayer, operation: "replaceSublayer(_:with:)")
+        else { return }
+        oldLayer.detachFromParent()
+        insert(newLayer, at: index, operation: "replaceSublayer(_:with:)")
+    }
+
+    /// Removes the layer from its superlayer's sublayers, or from the layer it masks.
+    open func removeFromSuperlayer() {
+        detachFromParent()
+    }
+
+    // MARK: - Geometry (CALayer+Geometry.swift)
+
+    /// `transform` as an affine transform: its a, b, c, d, tx, ty are m11, m12, m21, m22, m41,
+    /// m42. A transform that is not affine (z terms, perspective) gives the identity, as Apple's.
+    open func affineTransform() -> CGAffineTransform {
+        CATransform3DGetAffineTransform(state.transform)
+    }
+
+    /// Sets `transform` to the 3D form of `m` (m33 = m44 = 1).
+    open func setAffineTransform(_ m: CGAffineTransform) {
+        transform = CATransform3DMakeAffineTransform(m)
+    }
+
+    /// Converts `p` from the coordinate space of `l` to this layer's. `nil` means the space above
+    /// the root (where the root's `position` is given); layers of different trees meet there.
+    /// Perspective is honoured (each layer is flattened into its parent's plane); a point that
+    /// has no preimage (a layer seen edge-on) converts to NaN coordinates.
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint {
+        if l === self { return p }
+        guard let l else { return homography(to: nil).inverted().apply(p) }
+        return l.homography(to: self).apply(p)
+    }
+
+    /// Converts `p` from this layer's coordinate space to that of `l` (`nil`: above the root).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint {
+        if l === self { return p }
+        return homography(to: l).apply(p)
+    }
+
+    /// Converts `r` from the coordinate space of `l` to this layer's: the bounding box of its
+    /// four converted corners. A null rect stays null.
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect {
+        if l === self { return r }
+        guard let l else { return Self.map(r, by: homography(to: nil).inverted()) }
+        return Self.map(r, by: l.homography(to: self))
+    }
+
+    /// Converts `r` from this layer's coordinate space to that of `l`: the bounding box of its
+    /// four converted corners.
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect {
+        if l === self { return r }
+        return Self.map(r, by: homography(to: l))
+    }
+
+    // MARK: - Hit testing (CALayer+HitTesting.swift)
+
+    /// The farthest descendant of this layer (or the layer itself) containing `p`, given in the
+    /// superlayer's coordinates; `nil` when none does. Sublayers are searched front to back in
+    /// sublayer order — `zPosition` does not change the order (ruling R8); hidden layers and
+    /// their subtrees are skipped; `masksToBounds` and `mask` exclude points outside them. Calls
+    /// `contains(_:)`, so overriding that changes hit testing.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        hitTestImplementation(p)
+    }
+
+    /// Whether `p`, in this layer's coordinates, is inside `bounds` (min edges inclusive, max
+    /// edges exclusive; never for NaN).
+    open func contains(_ p: CGPoint) -> Bool {
+        state.bounds.contains(p)
+    }
+
+    // MARK: - Display (CALayer+Display.swift)
+
+    /// Whether a change of `key` should call `setNeedsDisplay()`. `false` for every key;
+    /// subclasses return `true` for the properties their drawing depends on.
+    open class func needsDisplay(forKey key: String) -> Bool {
+        false
+    }
+
+    /// Marks the whole layer as needing display; `displayIfNeeded()` then redraws it.
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+        needsDisplayRect = state.bounds
+    }
+
+    /// Marks `r` (in the layer's coordinates) as needing display. Lamina redraws the whole
+    /// backing store, as is allowed.
+    open func setNeedsDisplay(_ r: CGRect) {
+        needsDisplayFlag = true
+        needsDisplayRect = needsDisplayRect.union(r)
+    }
+
+    /// Whether the layer is marked as needing display.
+    open func needsDisplay() -> Bool {
+        needsDisplayFlag
+    }
+
+    /// Calls `display()` if the layer is marked, clearing the mark first.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        needsDisplayRect = .null
+        display()
+    }
+
+    /// Updates `contents`: the delegate's `display(_:)` if it has one, else a backing store drawn
+    /// by `draw(in:)`. Do not call it directly; call `setNeedsDisplay()`.
+    open func display() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            displayIntoBackingStore()
+        }
+    }
+
+    /// Draws the layer's content into `ctx`, in the layer's bounds coordinates. The default calls
+    /// the delegate's `draw(_:in:)`; override it to draw.
+    open func draw(in ctx: CGContext) {
+        if let delegate {
+            delegate.draw(self, in: ctx)
+        } else {
+            markDrawNotImplemented()
+        }
+    }
+
+    /// Whether the contents are drawn flipped vertically: `false`, as for a layer without a
+    /// flipped view on Apple's platforms.
+    open func contentsAreFlipped() -> Bool {
+        false
+    }
+
+    // MARK: - Layout (CALayer+Display.swift)
+
+    /// Marks the layer as needing layout; `layoutIfNeeded()` then calls `layoutSublayers()`.
+    /// Called automatically when the bounds size or the sublayers change.
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+    }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool {
+        needsLayoutFlag
+    }
+
+    /// Lays out the highest marked ancestor and then every marked layer below it, parents first.
+    open func layoutIfNeeded() {
+        layoutIfNeededImplementation()
+    }
+
+    /// Lays out the sublayers: the delegate's `layoutSublayers(of:)` by default. Override it to
+    /// position sublayers.
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// The layer's preferred size in its superlayer's coordinates: the size of its bounds mapped
+    /// by its transform (the size of `frame`).
+    open func preferredFrameSize() -> CGSize {
+        frameInSuperlayer().size
+    }
+
+    /// The factor by which a corner curve's visible extent exceeds `cornerRadius`: 1 for
+    /// `.circular`, about 1.528665 for `.continuous`, as Apple documents.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    /// Runs `body` without change handling (used while applying defaults and styles).
+    func withoutChangeHandling(_ body: () -> Void) {
+        suppressChangeHandling += 1
+        defer { suppressChangeHandling -= 1 }
+        body()
+    }
+}

@@ -1,0 +1,106 @@
+import CoreGraphics
+
+/// Apple's virtual key paths into structure-valued properties (`CA-SEMANTICS.md` §3.4):
+/// `x`/`y` of a `CGPoint`, `width`/`height` of a `CGSize`, `origin`, `size` and their fields of a
+/// `CGRect`, and the `CATransform3D` fields (`rotation.z`, `scale`, `translation.x`, …).
+package enum KeyPathField {
+    /// Reads the field `path` (the key path after the property key, such as `"size.width"`) of a
+    /// structure value. Returns `nil` when the value has no such field.
+    package static func value(of structure: Any, field path: String) -> Any? {
+        switch structure {
+        case let p as CGPoint: return point(p, path)
+        case let s as CGSize: return size(s, path)
+        case let r as CGRect:
+            switch path {
+            case "origin": return r.origin
+            case "size": return r.size
+            default:
+                if let rest = path.dropPrefix("origin.") { return point(r.origin, rest) }
+                if let rest = path.dropPrefix("size.") { return size(r.size, rest) }
+                return nil
+            }
+        case let t as CATransform3D:
+            return TransformField(keyPath: path)?.value(of: t)
+        default:
+            return nil
+        }
+    }
+
+    /// Returns `structure` with the field `path` replaced by `newValue` (converted as key-value
+    /// coding converts), or `nil` when there is no such field or the value has the wrong type.
+    package static func setting(field path: String, of structure: Any, to newValue: Any?) -> Any? {
+        switch structure {
+        case var p as CGPoint:
+            guard let v = ValueCoercion.coerce(newValue, to: CGFloat.self) else { return nil }
+            switch path {
+            case "x": p.x = v
+            case "y": p.y = v
+            default: return nil
+            }
+            return p
+        case var s as CGSize:
+            guard let v = ValueCoercion.coerce(newValue, to: CGFloat.self) else { return nil }
+            switch path {
+            case "width": s.width = v
+            case "height": s.height = v
+            default: return nil
+            }
+            return s
+        case var r as CGRect:
+            switch path {
+            case "origin":
+                guard let v = ValueCoercion.point(newValue) else { return nil }
+                r.origin = v
+            case "size":
+                guard let v = ValueCoercion.size(newValue) else { return nil }
+                r.size = v
+            default:
+                if let rest = path.dropPrefix("origin."),
+                    let p = setting(field: rest, of: r.origin, to: newValue) as? CGPoint
+                {
+                    r.origin = p
+                } else if let rest = path.dropPrefix("size."),
+                    let s = setting(field: rest, of: r.size, to: newValue) as? CGSize
+                {
+                    r.size = s
+                } else {
+                    return nil
+                }
+            }
+            return r
+        case let t as CATransform3D:
+            guard let field = TransformField(keyPath: path) else { return nil }
+            if field == .translation {
+                guard let v = ValueCoercion.size(newValue) else { return nil }
+                return field.setting(v, in: t)
+            }
+            guard let v = ValueCoercion.coerce(newValue, to: CGFloat.self) else { return nil }
+            return field.setting(v, in: t)
+        default:
+            return nil
+        }
+    }
+
+    private static func point(_ p: CGPoint, _ path: String) -> Any? {
+        switch path {
+        case "x": return p.x
+        case "y": return p.y
+        default: return nil
+        }
+    }
+
+    private static func size(_ s: CGSize, _ path: String) -> Any? {
+        switch path {
+        case "width": return s.width
+        case "height": return s.height
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    /// The rest of the string after `prefix`, or `nil` when it does not start with it.
+    fileprivate func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}

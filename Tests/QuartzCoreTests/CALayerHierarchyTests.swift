@@ -1,0 +1,184 @@
+import QuartzCore
+import Testing
+
+/// The layer tree's rules: one parent, masks without superlayers, no cycles.
+@Suite struct CALayerHierarchyTests {
+    private func names(_ layer: CALayer) -> [String] {
+        (layer.sublayers ?? []).map { $0.name ?? "?" }
+    }
+
+    private func named(_ name: String) -> CALayer {
+        let layer = CALayer()
+        layer.name = name
+        return layer
+    }
+
+    @Test func addAndInsertPlaceLayersInOrder() {
+        let parent = named("p")
+        let a = named("a")
+        let b = named("b")
+        let c = named("c")
+        let d = named("d")
+        let e = named("e")
+        parent.addSublayer(a)
+        parent.addSublayer(b)
+        parent.insertSublayer(c, at: 0)
+        #expect(names(parent) == ["c", "a", "b"])
+        parent.insertSublayer(d, above: a)
+        #expect(names(parent) == ["c", "a", "d", "b"])
+        parent.insertSublayer(e, below: a)
+        #expect(names(parent) == ["c", "e", "a", "d", "b"])
+        #expect(a.superlayer === parent && e.superlayer === parent)
+    }
+
+    @Test func insertOutOfRangeOrRelativeToStrangersUsesTheEnds() {
+        let parent = named("p")
+        let a = named("a")
+        parent.addSublayer(a)
+        let far = named("far")
+        parent.insertSublayer(far, at: 99)
+        #expect(names(parent) == ["a", "far"])
+        let stranger = named("stranger")
+        let below = named("below")
+        let above = named("above")
+        parent.insertSublayer(below, below: stranger)
+        parent.insertSublayer(above, above: nil)
+        #expect(names(parent) == ["below", "a", "far", "above"])
+    }
+
+    @Test func reinsertingAnExistingSublayerMovesIt() {
+        let parent = named("p")
+        for name in ["a", "b", "c"] { parent.addSublayer(named(name)) }
+        let a = parent.sublayers![0]
+        parent.insertSublayer(a, at: 2)
+        #expect(names(parent) == ["b", "a", "c"])
+        parent.addSublayer(a)
+        #expect(names(parent) == ["b", "c", "a"])
+        parent.insertSublayer(a, at: 0)
+        #expect(names(parent) == ["a", "b", "c"])
+    }
+
+    @Test func addingToAnotherParentMovesTheLayer() {
+        let first = named("first")
+        let second = named("second")
+        let child = named("child")
+        first.addSublayer(child)
+        second.addSublayer(child)
+        #expect(first.sublayers?.isEmpty == true)
+        #expect(names(second) == ["child"])
+        #expect(child.superlayer === second)
+    }
+
+    @Test func removeFromSuperlayer() {
+        let parent = named("p")
+        let child = named("c")
+        parent.addSublayer(child)
+        child.removeFromSuperlayer()
+        #expect(child.superlayer == nil)
+        #expect(parent.sublayers?.contains { $0 === child } == false)
+        child.removeFromSuperlayer()  // no parent: nothing happens
+        #expect(child.superlayer == nil)
+    }
+
+    @Test func replaceSublayerKeepsTheIndex() {
+        let parent = named("p")
+        for name in ["a", "b", "c"] { parent.addSublayer(named(name)) }
+        let b = parent.sublayers![1]
+        let x = named("x")
+        let otherParent = named("o")
+        otherParent.addSublayer(x)
+        parent.replaceSublayer(b, with: x)
+        #expect(names(parent) == ["a", "x", "c"])
+        #expect(b.superlayer == nil)
+        #expect(x.superlayer === parent)
+        #expect(otherParent.sublayers?.isEmpty == true)
+        // Replacing a layer that is not a sublayer does nothing.
+        parent.replaceSublayer(b, with: named("y"))
+        #expect(names(parent) == ["a", "x", "c"])
+    }
+
+    @Test func replaceSublayerWithAnotherSublayerMovesIt() {
+        let parent = named("p")
+        for name in ["a", "b", "c"] { parent.addSublayer(named(name)) }
+        let a = parent.sublayers![0]
+        let c = parent.sublayers![2]
+        parent.replaceSublayer(a, with: c)
+        #expect(names(parent) == ["c", "b"])
+    }
+
+    @Test func settingSublayersReparentsAndDetachesTheOldOnes() {
+        let parent = named("p")
+        let old = named("old")
+        parent.addSublayer(old)
+        let other = named("other")
+        let moved = named("moved")
+        other.addSublayer(moved)
+        let fresh = named("fresh")
+        parent.sublayers = [moved, fresh]
+        #expect(names(parent) == ["moved", "fresh"])
+        #expect(old.superlayer == nil)
+        #expect(moved.superlayer === parent)
+        #expect(other.sublayers?.isEmpty == true)
+        parent.sublayers = nil
+        #expect(parent.sublayers == nil)
+        #expect(moved.superlayer == nil)
+    }
+
+    @Test func insertingIntoOwnSubtreeIsRefused() {
+        CompatibilityWarnings.isEnabled = false
+        let root = named("root")
+        let child = named("child")
+        let grandchild = named("grandchild")
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
+        grandchild.addSublayer(root)
+        #expect(root.superlayer == nil)
+        #expect(grandchild.sublayers == nil)
+        root.addSublayer(root)
+        #expect(names(root) == ["child"])
+        grandchild.insertSublayer(child, at: 0)
+        #expect(child.superlayer === root)
+        child.sublayers = [grandchild, root]
+        #expect(names(child) == ["grandchild"])
+        grandchild.mask = root
+        #expect(grandchild.mask == nil)
+        #expect(CompatibilityWarnings.messages.contains { $0.contains("cycle") })
+    }
+
+    @Test func maskHasNoSuperlayerAndLeavesItsTree() {
+        let layer = named("layer")
+        let tree = named("tree")
+        let mask = named("mask")
+        tree.addSublayer(mask)
+        layer.mask = mask
+        #expect(layer.mask === mask)
+        #expect(mask.superlayer == nil)
+        #expect(tree.sublayers?.isEmpty == true)
+        // Adding the mask somewhere as a sublayer takes it away from the masked layer.
+        tree.addSublayer(mask)
+        #expect(layer.mask == nil)
+        #expect(mask.superlayer === tree)
+    }
+
+    @Test func removeFromSuperlayerOnAMaskClearsTheMask() {
+        let layer = named("layer")
+        let mask = named("mask")
+        layer.mask = mask
+        mask.removeFromSuperlayer()
+        #expect(layer.mask == nil)
+        let other = named("other")
+        layer.mask = mask
+        other.mask = mask
+        #expect(layer.mask == nil)
+        #expect(other.mask === mask)
+    }
+
+    @Test func aMaskLivesInItsOwnersCoordinateSpace() {
+        let parent = CALayer()
+        let layer = makeLayer("layer", frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+        parent.addSublayer(layer)
+        let mask = makeLayer("mask", frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        layer.mask = mask
+        #expect(mask.convert(CGPoint.zero, to: parent) == CGPoint(x: 110, y: 110))
+    }
+}
