@@ -231,19 +231,7 @@ public final class CGImage: Hashable, Sendable {
     /// A copy of the image, as Apple's `CGImageCreateCopy`: a distinct image object with the same
     /// properties, sharing the (immutable) data provider. Never `nil` in Lamina.
     public func copy() -> CGImage? {
-        CGImage(
-            width: width,
-            height: height,
-            bitsPerComponent: bitsPerComponent,
-            bitsPerPixel: bitsPerPixel,
-            bytesPerRow: bytesPerRow,
-            space: space,
-            bitmapInfo: bitmapInfo,
-            provider: provider,
-            decodeRanges: decodeRanges,
-            shouldInterpolate: shouldInterpolate,
-            intent: renderingIntent
-        )
+        copy(interpretedIn: space)
     }
 
     /// A copy of the image whose pixels are interpreted in `space`, as Apple's
@@ -253,7 +241,12 @@ public final class CGImage: Hashable, Sendable {
         guard space.model == .rgb || space.model == .monochrome,
             space.numberOfComponents == self.space.numberOfComponents
         else { return nil }
-        return CGImage(
+        return copy(interpretedIn: space)
+    }
+
+    /// The same pixels and provider, interpreted in `space`.
+    private func copy(interpretedIn space: CGColorSpace) -> CGImage? {
+        CGImage(
             width: width,
             height: height,
             bitsPerComponent: bitsPerComponent,

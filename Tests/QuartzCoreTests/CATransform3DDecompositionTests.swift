@@ -35,7 +35,7 @@ private func skewMatrix(xy: CGFloat, xz: CGFloat, yz: CGFloat) -> CATransform3D 
 
 /// A random product `(rotations, scales, skews) · translation · rotation · perspective`, which
 /// always has a non-singular upper 3×3 block and `m44` in [0.2, 1.8].
-private func randomTransform(_ rng: inout TransformTestRandom) -> CATransform3D {
+private func randomTransform(_ rng: inout SeededGenerator) -> CATransform3D {
     var t = CATransform3DIdentity
     for _ in 0..<Int.random(in: 1...4, using: &rng) {
         switch Int.random(in: 0..<3, using: &rng) {
@@ -64,7 +64,7 @@ private func randomTransform(_ rng: inout TransformTestRandom) -> CATransform3D 
     return t
 }
 
-private func randomRotation(_ rng: inout TransformTestRandom) -> CATransform3D {
+private func randomRotation(_ rng: inout SeededGenerator) -> CATransform3D {
     let axis = (0..<3).map { _ in CGFloat.random(in: -1...1, using: &rng) }
     let angle = CGFloat.random(in: -.pi ... .pi, using: &rng)
     return CATransform3DMakeRotation(angle, axis[0], axis[1], axis[2])
@@ -116,7 +116,7 @@ struct CATransform3DDecompositionTests {
 
     @Test func randomProductsRoundTrip() {
         let seed: UInt64 = 0xDEC0_4D05
-        var rng = TransformTestRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for index in 0..<500 {
             let t = randomTransform(&rng)
             guard let d = DecomposedTransform3D(t) else {
@@ -232,7 +232,7 @@ struct CATransform3DInterpolationTests {
 
     @Test func endpointsAreExact() throws {
         let seed: UInt64 = 0xE4D_9017
-        var rng = TransformTestRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let a = try #require(DecomposedTransform3D(randomTransform(&rng)))
         let b = try #require(DecomposedTransform3D(randomTransform(&rng)))
         #expect(DecomposedTransform3D.interpolate(a, b, fraction: 0) == a, "seed \(seed)")

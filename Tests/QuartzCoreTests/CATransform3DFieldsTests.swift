@@ -229,7 +229,7 @@ struct CATransform3DFieldsTests {
 
     @Test func settingAFieldToItsOwnValueChangesNothing() {
         let seed: UInt64 = 0xF1E1_D5
-        var rng = TransformTestRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for index in 0..<200 {
             let angles = (0..<3).map { _ in CGFloat.random(in: -3...3, using: &rng) }
             let scales = (0..<3).map { _ in

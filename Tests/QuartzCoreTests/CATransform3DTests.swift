@@ -204,7 +204,7 @@ struct CATransform3DInvertTests {
 
     @Test func randomMatricesInvertBothWays() {
         let seed: UInt64 = 0x7A11_D3E5
-        var rng = TransformTestRandom(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for index in 0..<200 {
             // Diagonally dominant, hence invertible and well-conditioned.
             var e = (0..<16).map { _ in CGFloat.random(in: -1...1, using: &rng) }
@@ -336,21 +336,5 @@ struct NSValueCATransform3DTests {
     @Test func otherValuesReadAsTheZeroTransform() {
         #expect(NSNumber(value: 1.0).caTransform3DValue == CATransform3D())
         #expect(NSValue(point: CGPoint(x: 1, y: 2)).caTransform3DValue == CATransform3D())
-    }
-}
-
-/// A seeded generator (SplitMix64) shared by the CATransform3D tests, so that failures print a
-/// reproducible seed.
-struct TransformTestRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
