@@ -29,6 +29,7 @@ import Testing
         parent.insertSublayer(e, below: a)
         #expect(names(parent) == ["c", "e", "a", "d", "b"])
         #expect(a.superlayer === parent && e.superlayer === parent)
+        #expect(parent.checkInvariants().isEmpty)
     }
 
     @Test func insertOutOfRangeOrRelativeToStrangersUsesTheEnds() {
@@ -56,6 +57,7 @@ import Testing
         #expect(names(parent) == ["b", "c", "a"])
         parent.insertSublayer(a, at: 0)
         #expect(names(parent) == ["a", "b", "c"])
+        #expect(parent.checkInvariants().isEmpty)
     }
 
     @Test func addingToAnotherParentMovesTheLayer() {
@@ -95,6 +97,7 @@ import Testing
         // Replacing a layer that is not a sublayer does nothing.
         parent.replaceSublayer(b, with: named("y"))
         #expect(names(parent) == ["a", "x", "c"])
+        #expect(parent.checkInvariants().isEmpty && otherParent.checkInvariants().isEmpty)
     }
 
     @Test func replaceSublayerWithAnotherSublayerMovesIt() {
@@ -143,6 +146,7 @@ import Testing
         grandchild.mask = root
         #expect(grandchild.mask == nil)
         #expect(CompatibilityWarnings.messages.contains { $0.contains("cycle") })
+        #expect(root.checkInvariants().isEmpty)
     }
 
     @Test func maskHasNoSuperlayerAndLeavesItsTree() {
@@ -158,6 +162,7 @@ import Testing
         tree.addSublayer(mask)
         #expect(layer.mask == nil)
         #expect(mask.superlayer === tree)
+        #expect(layer.checkInvariants().isEmpty && tree.checkInvariants().isEmpty)
     }
 
     @Test func removeFromSuperlayerOnAMaskClearsTheMask() {
@@ -171,6 +176,7 @@ import Testing
         other.mask = mask
         #expect(layer.mask == nil)
         #expect(other.mask === mask)
+        #expect(layer.checkInvariants().isEmpty && other.checkInvariants().isEmpty)
     }
 
     @Test func aMaskLivesInItsOwnersCoordinateSpace() {
@@ -180,5 +186,39 @@ import Testing
         let mask = makeLayer("mask", frame: CGRect(x: 10, y: 10, width: 20, height: 20))
         layer.mask = mask
         #expect(mask.convert(CGPoint.zero, to: parent) == CGPoint(x: 110, y: 110))
+    }
+}
+
+/// Random sequences of every hierarchy operation keep the tree's invariants.
+@Suite struct CALayerHierarchyFuzzTests {
+    @Test(arguments: [7 as UInt64, 99, 12345])
+    func randomMutationsKeepTheInvariants(seed: UInt64) {
+        CompatibilityWarnings.isEnabled = false
+        var rng = SeededGenerator(seed: seed)
+        let layers = (0..<12).map { index -> CALayer in
+            let layer = CALayer()
+            layer.name = "L\(index)"
+            return layer
+        }
+        func any() -> CALayer { layers[Int.random(in: 0..<layers.count, using: &rng)] }
+        for step in 0..<400 {
+            let a = any()
+            let b = any()
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: a.addSublayer(b)
+            case 1: a.insertSublayer(b, at: UInt32.random(in: 0...4, using: &rng))
+            case 2: a.insertSublayer(b, above: a.sublayers?.randomElement(using: &rng))
+            case 3: a.insertSublayer(b, below: a.sublayers?.randomElement(using: &rng))
+            case 4: if let old = a.sublayers?.randomElement(using: &rng) { a.replaceSublayer(old, with: b) }
+            case 5: b.removeFromSuperlayer()
+            case 6: a.mask = Bool.random(using: &rng) ? b : nil
+            default: a.sublayers = [b, any()]
+            }
+            for layer in layers {
+                let problems = layer.checkInvariants()
+                #expect(problems.isEmpty, "seed \(seed), step \(step): \(problems)")
+                if !problems.isEmpty { return }
+            }
+        }
     }
 }

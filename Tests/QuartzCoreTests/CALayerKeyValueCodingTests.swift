@@ -161,6 +161,31 @@ import Testing
         #expect(isClose(layer.value(forKeyPath: "sublayerTransform.rotation.y") as? CGFloat ?? 0, -0.2))
     }
 
+    /// Every CATransform3D field of `transform` and `sublayerTransform` reads back what was
+    /// written, through the layer.
+    @Test(arguments: ["transform", "sublayerTransform"])
+    func everyTransformFieldRoundTrips(property: String) {
+        let scalars: [(String, CGFloat)] = [
+            ("rotation.x", 0.3), ("rotation.y", -0.4), ("rotation.z", 1.2), ("rotation", -0.7),
+            ("scale.x", 1.5), ("scale.y", 0.5), ("scale.z", 2), ("scale", 3),
+            ("translation.x", 12), ("translation.y", -8), ("translation.z", 40),
+        ]
+        for (field, value) in scalars {
+            let layer = CALayer()
+            layer.setValue(value, forKeyPath: "\(property).\(field)")
+            let read = layer.value(forKeyPath: "\(property).\(field)") as? CGFloat
+            #expect(
+                read.map { isClose($0, value, 1e-9) } == true,
+                "\(property).\(field) read \(String(describing: read))")
+            #expect(
+                !CATransform3DIsIdentity(
+                    layer.value(forKey: property) as? CATransform3D ?? CATransform3DIdentity))
+        }
+        let layer = CALayer()
+        layer.setValue(NSValue(size: CGSize(width: 2, height: 3)), forKeyPath: "\(property).translation")
+        #expect(layer.value(forKeyPath: "\(property).translation") as? CGSize == CGSize(width: 2, height: 3))
+    }
+
     @Test func settingOneTransformFieldKeepsTheOthers() {
         let layer = CALayer()
         layer.transform = CATransform3DConcat(

@@ -49,7 +49,8 @@ import Testing
 
     @Test(arguments: seeds)
     func conversionsRoundTrip(seed: UInt64) {
-        let (_, all) = Self.makeTree(seed: seed, perspective: true)
+        let (root, all) = Self.makeTree(seed: seed, perspective: true)
+        #expect(root.checkInvariants().isEmpty)
         var rng = SeededGenerator(seed: seed &+ 1)
         for _ in 0..<200 {
             let a = all[Int.random(in: 0..<all.count, using: &rng)]

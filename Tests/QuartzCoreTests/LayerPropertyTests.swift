@@ -26,6 +26,39 @@ import Testing
         }
     }
 
+    /// The documented example: a bar whose filled width follows `progress`.
+    final class BarLayer: CALayer {
+        @LayerProperty var progress: CGFloat = 0
+
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "progress" || super.needsDisplay(forKey: key)
+        }
+
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(CGColor(red: 0, green: 0.5, blue: 1, alpha: 1))
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+        }
+    }
+
+    /// The number of opaque pixels in the first row of the layer's backing store.
+    private func filledPixels(_ layer: CALayer) -> Int {
+        guard let image = layer.contents as? CGImage, let data = image.dataProvider?.data else { return -1 }
+        return (0..<image.width).filter { data[$0 * 4 + 3] == 255 }.count
+    }
+
+    @Test func changingProgressRedrawsTheBar() {
+        let layer = BarLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 4)
+        layer.progress = 0.25
+        layer.displayIfNeeded()
+        #expect(filledPixels(layer) == 25)
+        layer.setValue(0.75, forKey: "progress")
+        layer.displayIfNeeded()
+        #expect(filledPixels(layer) == 75)
+        layer.displayIfNeeded()  // nothing changed: no redraw needed
+        #expect(!layer.needsDisplay())
+    }
+
     final class DefaultsLayer: CALayer {
         @LayerProperty var level: Int = 1
 

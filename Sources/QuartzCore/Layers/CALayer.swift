@@ -87,7 +87,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// A description naming the class, the layer's `name` if set, its position and bounds.
     open override var description: String {
-        var text = "<\(type(of: self)): \(ObjectIdentifier(self))"
+        var text = "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())"
         if let name = state.name { text += "; name = \(name)" }
         text += "; position = (\(state.position.x), \(state.position.y))"
         text += "; bounds = (\(state.bounds.origin.x), \(state.bounds.origin.y); "
