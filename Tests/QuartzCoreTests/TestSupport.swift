@@ -1,4 +1,5 @@
 import QuartzCore
+import Testing
 
 /// Tolerance for geometry that goes through trigonometry or matrix inversion (points).
 let geometryTolerance: CGFloat = 1e-9
@@ -42,4 +43,38 @@ func makeLayer(_ name: String, frame: CGRect) -> CALayer {
     layer.name = name
     layer.frame = frame
     return layer
+}
+
+/// Every suite that moves the shared manual clock nests in this one, so they never run in
+/// parallel with each other.
+@Suite(.serialized) enum ManualClockTests {}
+
+/// Runs `body` with the manual clock at `start`, then returns to system time.
+func withManualClock(at start: CFTimeInterval = 1000, _ body: () throws -> Void) rethrows {
+    CATransaction.flush()
+    CAMediaClock.useManualTime(start)
+    defer { CAMediaClock.useSystemTime() }
+    try body()
+}
+
+/// A committed root with one 100×100 sublayer at (0, 0)–(100, 100), as the chapters' view setups.
+func makeCommittedScene() -> (root: CALayer, layer: CALayer) {
+    let root = makeLayer("root", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+    let layer = makeLayer("layer", frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    root.addSublayer(layer)
+    CATransaction.flush()
+    return (root, layer)
+}
+
+/// Records delegate callbacks with the media time they arrived at.
+final class DelegateRecorder: CAAnimationDelegate {
+    var log: [String] = []
+
+    func animationDidStart(_ anim: CAAnimation) {
+        log.append("start \(anim.value(forKey: "tag") ?? "-") @\(CACurrentMediaTime())")
+    }
+
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        log.append("stop \(anim.value(forKey: "tag") ?? "-") \(flag) @\(CACurrentMediaTime())")
+    }
 }

@@ -5,17 +5,46 @@ import CoreGraphics
 // set wins over both.
 
 extension CALayer {
-    /// Stores `value` in the model and runs change handling for `key`.
+    /// Stores `value` in the model and runs change handling for `key`: the action search before
+    /// the change, then redisplay, the generation bump and the action after it.
     func setState<T>(_ path: WritableKeyPath<LayerState, T>, _ value: T, key: String) {
+        guard suppressChangeHandling == 0 else {
+            state[keyPath: path] = value
+            return
+        }
+        let action = actionForChange(ofKey: key)
         state[keyPath: path] = value
-        guard suppressChangeHandling == 0 else { return }
         explicitlySetKeys.insert(key)
         propertyDidChange(key)
+        run(action, forKey: key)
     }
 
-    /// Runs after any property change: redisplay when the class asks for it. (The animation
-    /// engine adds the action lookup here.)
+    /// `setState` for comparable values: setting the value a property already has changes
+    /// nothing and runs no action, though the property now counts as set explicitly.
+    func setState<T: Equatable>(_ path: WritableKeyPath<LayerState, T>, _ value: T, key: String) {
+        guard state[keyPath: path] != value else {
+            if suppressChangeHandling == 0 { explicitlySetKeys.insert(key) }
+            return
+        }
+        guard suppressChangeHandling == 0 else {
+            state[keyPath: path] = value
+            return
+        }
+        let action = actionForChange(ofKey: key)
+        state[keyPath: path] = value
+        explicitlySetKeys.insert(key)
+        propertyDidChange(key)
+        run(action, forKey: key)
+        if key == "hidden", let hidden = value as? Bool {
+            runAction(forEvent: hidden ? kCAOnOrderOut : kCAOnOrderIn)
+        }
+    }
+
+    /// Runs after any property change: redisplay when the class asks for it, and the model
+    /// generation moves on (presentation copies are rebuilt).
     func propertyDidChange(_ key: String) {
+        TransactionStack.current.ensureOpen()
+        modelGeneration.add(1, ordering: .relaxed)
         if type(of: self).needsDisplay(forKey: key) {
             setNeedsDisplay()
         }
@@ -60,6 +89,11 @@ extension CALayer {
     /// `action(forKey:)`'s search (CA-SEMANTICS.md §8.2): delegate, `actions`, `style` actions,
     /// then the class default. `NSNull` at any step ends the search with no action.
     func actionImplementation(forKey event: String) -> (any CAAction)? {
+        // Inside `CALayer.animate(…)` the block answers first, as a UIKit view answers inside
+        // its animation blocks (listing 7.5).
+        if let block = LayerAnimationBlock.current, isImplicitlyAnimatable(event) {
+            return block.makeAnimation(keyPath: event, for: self)
+        }
         if let found = delegate?.action(for: self, forKey: event) {
             return found is NSNull ? nil : found
         }
@@ -73,7 +107,9 @@ extension CALayer {
             }
             style = current["style"] as? [AnyHashable: Any]
         }
-        let found = type(of: self).defaultAction(forKey: event)
-        return found is NSNull ? nil : found
+        if let found = type(of: self).defaultAction(forKey: event) {
+            return found is NSNull ? nil : found
+        }
+        return implicitAction(forKey: event)
     }
 }

@@ -29,6 +29,7 @@ extension CALayer {
     /// Removes `layer` from wherever it is (superlayer's sublayers or a mask owner) without any
     /// other effect.
     func detachFromParent() {
+        hierarchyDidChange()
         if let parent = superlayerStorage {
             parent.sublayerStorage?.removeAll { $0 === self }
             superlayerStorage = nil
@@ -53,7 +54,15 @@ extension CALayer {
         list.insert(layer, at: max(0, min(target, list.count)))
         sublayerStorage = list
         layer.superlayerStorage = self
+        hierarchyDidChange()
         setNeedsLayout()
+        if operation != "replaceSublayer(_:with:)" { layer.runAction(forEvent: kCAOnOrderIn) }
+    }
+
+    /// A hierarchy change opens a transaction and invalidates presentation copies.
+    func hierarchyDidChange() {
+        TransactionStack.current.ensureOpen()
+        modelGeneration.add(1, ordering: .relaxed)
     }
 
     func replaceAllSublayers(with newSublayers: [CALayer]?) {
@@ -76,6 +85,6 @@ extension CALayer {
         newMask?.detachFromParent()
         maskStorage = newMask
         newMask?.maskOwner = self
-        if suppressChangeHandling == 0 { propertyDidChange("mask") }
+        hierarchyDidChange()
     }
 }

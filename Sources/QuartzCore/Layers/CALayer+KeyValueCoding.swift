@@ -41,11 +41,16 @@ extension CALayer {
         setDynamicValue(value, forKey: key)
     }
 
-    /// Stores a value outside the table and runs change handling for it.
+    /// Stores a value outside the table and runs change handling (and the action) for it.
     func setDynamicValue(_ value: Any?, forKey key: String) {
+        guard suppressChangeHandling == 0 else {
+            dynamicValues[key] = value
+            return
+        }
+        let action = actionForChange(ofKey: key)
         dynamicValues[key] = value
-        guard suppressChangeHandling == 0 else { return }
         propertyDidChange(key)
+        run(action, forKey: key)
     }
 
     /// Reads a dot-separated key path: structure fields (`"bounds.size.width"`), transform fields

@@ -35,6 +35,19 @@ open class CALayer: NSObject, CAMediaTiming {
     var needsLayoutFlag = false
     var drawWasImplemented = true
 
+    // Animations and presentation (CALayer+Animations.swift, CALayer+Presentation.swift).
+    var animationRecords: [AnimationRecord] = []
+    /// Whether a transaction of the thread that created the layer has published since
+    /// (ruling R10); presentation copies never are.
+    var hasBeenCommitted = false
+    /// For a presentation copy: the model layer it shows.
+    weak var modelLayer: CALayer?
+    /// For a model layer: its presentation copy and the generation and time it was built for.
+    var cachedPresentation: CALayer?
+    var cachedPresentationStamp: (generation: Int, time: Double)?
+    /// Presentation values captured just before a change, for the implicit animation it runs.
+    var pendingPreviousValues: [String: AnimatableValue] = [:]
+
     /// The layer's delegate, which can draw its content, lay out its sublayers and provide
     /// actions. Held weakly, as on Apple's platforms. Default `nil`.
     open weak var delegate: (any CALayerDelegate)?
@@ -48,6 +61,7 @@ open class CALayer: NSObject, CAMediaTiming {
     public override init() {
         super.init()
         applyClassDefaults()
+        registerCreation()
     }
 
     /// Creates a copy of `layer` — the initialiser presentation layers are made with, as on
@@ -63,6 +77,8 @@ open class CALayer: NSObject, CAMediaTiming {
     ///   default values.
     public required init(layer: Any) {
         super.init()
+        // A copy never runs actions and never counts as a new layer of a transaction.
+        suppressChangeHandling = 1
         if let other = layer as? CALayer {
             state = other.state
             dynamicValues = other.dynamicValues
@@ -72,17 +88,81 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
-    /// The presentation copy of the layer: its values as currently displayed, with active
-    /// animations applied. Returns `nil` until the layer has been committed in a transaction and
-    /// has animation state (the animation engine gives it meaning); today it is always `nil`,
-    /// as for a layer that was never committed on Apple's platforms (ruling R10).
+    /// The presentation copy of the layer: a copy made through `init(layer:)` with every
+    /// animation applied in order at the current media time (additive ones composed), whose
+    /// superlayer, sublayers and mask are presentation copies too — so `hitTest(_:)` on it finds
+    /// layers where they appear. `nil` until the layer has been committed in a transaction
+    /// (ruling R10). A presentation layer returns itself. Modifying it has no effect on the
+    /// model.
+    ///
+    /// The copy is cached until the model or the time changes. Lamina shows the current model
+    /// values under the animations, including changes not yet committed; Apple's shows the last
+    /// committed ones.
     open func presentation() -> Self? {
-        nil
+        presentationCopy() as? Self
     }
 
     /// The model layer behind a presentation layer; a model layer returns itself.
     open func model() -> Self {
-        self
+        (modelLayer as? Self) ?? self
+    }
+
+    // MARK: - Animations (CALayer+Animations.swift)
+
+    /// Adds a copy of `anim` under `key`, replacing (and stopping, with `finished` false) an
+    /// animation with the same key; `nil` keys may repeat. A duration of 0 or less takes the
+    /// transaction's `animationDuration`; the transaction's `animationTimingFunction`, if set,
+    /// replaces the animation's; a `beginTime` of 0 becomes the layer's local time when the
+    /// transaction commits (ruling R5) — in the copy, not in `anim`. A `CATransition` is stored
+    /// under `kCATransition`.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        addAnimation(anim, forKey: key)
+    }
+
+    /// The animation added under `key` — the layer's frozen copy, the object its delegate
+    /// receives. Modifying it is ignored.
+    open func animation(forKey key: String) -> CAAnimation? {
+        animationRecords.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the layer's animations in the order they are applied, or `nil` when it has
+    /// none with a key.
+    open func animationKeys() -> [String]? {
+        let keys = animationRecords.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation under `key`; its delegate gets `animationDidStop(_:finished:)` with
+    /// `false` unless it had already finished.
+    open func removeAnimation(forKey key: String) {
+        for record in animationRecords where record.key == key {
+            detach(record)
+            AnimationEngine.shared.recordRemoved(record)
+        }
+    }
+
+    /// Removes every animation of the layer, each stopping with `finished` false unless it had
+    /// already finished.
+    open func removeAllAnimations() {
+        for record in animationRecords {
+            detach(record)
+            AnimationEngine.shared.recordRemoved(record)
+        }
+    }
+
+    /// Converts `t` from the local time of `l` (`nil`: absolute time, `CACurrentMediaTime()`) to
+    /// this layer's local time, through each layer's `beginTime`, `speed` and `timeOffset`. A
+    /// paused layer (speed 0) on the way from `l` up has no inverse: the result is then `t`
+    /// mapped as far as possible, and NaN never results.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        let absolute = l.map { $0.absoluteTime(fromLocal: t) ?? $0.lastInvertibleTime(t) } ?? t
+        return localTime(fromAbsolute: absolute)
+    }
+
+    /// Converts `t` from this layer's local time to that of `l` (`nil`: absolute time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let absolute = absoluteTime(fromLocal: t) ?? lastInvertibleTime(t)
+        return l?.localTime(fromAbsolute: absolute) ?? absolute
     }
 
     /// A description naming the class, the layer's `name` if set, its position and bounds.
@@ -606,12 +686,15 @@ open class CALayer: NSObject, CAMediaTiming {
             let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }),
             canAdopt(newLayer, operation: "replaceSublayer(_:with:)")
         else { return }
+        oldLayer.runAction(forEvent: kCAOnOrderOut)
         oldLayer.detachFromParent()
         insert(newLayer, at: index, operation: "replaceSublayer(_:with:)")
+        newLayer.runAction(forEvent: kCATransition)
     }
 
     /// Removes the layer from its superlayer's sublayers, or from the layer it masks.
     open func removeFromSuperlayer() {
+        if superlayerStorage != nil { runAction(forEvent: kCAOnOrderOut) }
         detachFromParent()
     }
 

@@ -1,0 +1,92 @@
+import CoreGraphics
+
+/// An animation of one layer property named by a key path (Apple's `CAPropertyAnimation`).
+open class CAPropertyAnimation: CAAnimation {
+    var storedKeyPath: String?
+    var storedAdditive = false
+    var storedCumulative = false
+    var storedValueFunction: CAValueFunction?
+
+    /// Creates an animation of the property at `path` (any key path of `CALayer`, including
+    /// virtual ones such as `"transform.rotation.z"` and `@LayerProperty` properties).
+    public convenience init(keyPath path: String?) {
+        self.init()
+        storedKeyPath = path
+    }
+
+    /// The key path animated. An animation whose key path names nothing has no effect. Default
+    /// `nil`.
+    open var keyPath: String? {
+        get { storedKeyPath }
+        set { if allowsMutation("keyPath") { storedKeyPath = newValue } }
+    }
+
+    /// Whether the animated value is added to the value below it (the model value, or what
+    /// earlier animations produced) instead of replacing it; the addition is type-dependent
+    /// (numbers add, transforms concatenate). Default `false`.
+    open var isAdditive: Bool {
+        get { storedAdditive }
+        set { if allowsMutation("additive") { storedAdditive = newValue } }
+    }
+
+    /// Whether each repeat cycle starts from where the previous one ended: the value is the
+    /// value at the end of the previous cycle plus the value of the current cycle (ruling R3).
+    /// Default `false`.
+    open var isCumulative: Bool {
+        get { storedCumulative }
+        set { if allowsMutation("cumulative") { storedCumulative = newValue } }
+    }
+
+    /// A function applied to the interpolated value before it is set, turning numbers into a
+    /// transform (`rotateZ`, `scale`, …). Default `nil`.
+    open var valueFunction: CAValueFunction? {
+        get { storedValueFunction }
+        set { if allowsMutation("valueFunction") { storedValueFunction = newValue } }
+    }
+
+    /// Reads `keyPath`, `additive`, `cumulative` and `valueFunction`, then the inherited keys.
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "keyPath": return keyPath
+        case "additive": return isAdditive
+        case "cumulative": return isCumulative
+        case "valueFunction": return valueFunction
+        default: return super.value(forKey: key)
+        }
+    }
+
+    /// Sets `keyPath`, `additive`, `cumulative` and `valueFunction`, then the inherited keys.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "keyPath": keyPath = value as? String
+        case "additive": if let v = ValueCoercion.bool(value) { isAdditive = v }
+        case "cumulative": if let v = ValueCoercion.bool(value) { isCumulative = v }
+        case "valueFunction": valueFunction = value as? CAValueFunction
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
+    override func copyProperties(to copy: CAAnimation) {
+        super.copyProperties(to: copy)
+        guard let copy = copy as? CAPropertyAnimation else { return }
+        copy.storedKeyPath = storedKeyPath
+        copy.storedAdditive = storedAdditive
+        copy.storedCumulative = storedCumulative
+        copy.storedValueFunction = storedValueFunction
+    }
+
+    /// Writes `value` for the animation's key path into `presentation`, composing it with the
+    /// value already there when the animation is additive, and converting it back to the
+    /// property's type.
+    func write(_ value: AnimatableValue, to presentation: CALayer, current: AnimatableValue, template: Any?) {
+        guard let keyPath = storedKeyPath else { return }
+        var result = value
+        if let function = storedValueFunction {
+            result = .transform(function.transform(for: value))
+        }
+        if storedAdditive {
+            result = current.adding(result)
+        }
+        presentation.setValue(result.boxed(like: template), forKeyPath: keyPath)
+    }
+}

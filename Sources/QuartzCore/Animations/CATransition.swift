@@ -1,0 +1,118 @@
+import CoreGraphics
+
+/// A transition animation of a whole layer (Apple's `CATransition`): the layer's previous
+/// rendering gives way to its new one with a fade, a push, a move-in or a reveal.
+///
+/// The model is complete here; the visual effect is drawn by the renderer (a later issue). A
+/// transition is always stored under `kCATransition` ("transition"), whatever key it is added
+/// with.
+open class CATransition: CAAnimation {
+    var storedType = CATransitionType.fade
+    var storedSubtype: CATransitionSubtype?
+    var storedStartProgress: Float = 0
+    var storedEndProgress: Float = 1
+
+    /// The kind of transition. Default `.fade`; unknown types render as a fade, as on Apple's
+    /// platforms.
+    open var type: CATransitionType {
+        get { storedType }
+        set { if allowsMutation("type") { storedType = newValue } }
+    }
+
+    /// The direction of motion-based transitions; ignored by `.fade`. Default `nil`.
+    open var subtype: CATransitionSubtype? {
+        get { storedSubtype }
+        set { if allowsMutation("subtype") { storedSubtype = newValue } }
+    }
+
+    /// The progress, 0 to 1, at which the transition starts. Default 0.
+    open var startProgress: Float {
+        get { storedStartProgress }
+        set { if allowsMutation("startProgress") { storedStartProgress = min(max(newValue, 0), 1) } }
+    }
+
+    /// The progress, 0 to 1 and at least `startProgress`, at which it ends. Default 1.
+    open var endProgress: Float {
+        get { storedEndProgress }
+        set { if allowsMutation("endProgress") { storedEndProgress = min(max(newValue, 0), 1) } }
+    }
+
+    /// Reads `type`, `subtype`, `startProgress` and `endProgress`, then the inherited keys.
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "type": return type
+        case "subtype": return subtype
+        case "startProgress": return startProgress
+        case "endProgress": return endProgress
+        default: return super.value(forKey: key)
+        }
+    }
+
+    /// Sets `type`, `subtype`, `startProgress` and `endProgress`, then the inherited keys.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "type": if let v = ValueCoercion.coerce(value, to: CATransitionType.self) { type = v }
+        case "subtype": subtype = ValueCoercion.coerce(value, to: CATransitionSubtype.self)
+        case "startProgress": if let v = ValueCoercion.coerce(value, to: Float.self) { startProgress = v }
+        case "endProgress": if let v = ValueCoercion.coerce(value, to: Float.self) { endProgress = v }
+        default: super.setValue(value, forKey: key)
+        }
+    }
+
+    override func copyProperties(to copy: CAAnimation) {
+        super.copyProperties(to: copy)
+        guard let copy = copy as? CATransition else { return }
+        copy.storedType = storedType
+        copy.storedSubtype = storedSubtype
+        copy.storedStartProgress = storedStartProgress
+        copy.storedEndProgress = storedEndProgress
+    }
+
+    /// The transition's progress at basic time `t`: `startProgress` to `endProgress` paced by the
+    /// timing function. The renderer reads it.
+    package func progress(atBasicTime t: Double, duration: Double) -> Double {
+        let linear = duration > 0 ? min(max(t / duration, 0), 1) : 1
+        let f = storedTimingFunction?.solve(linear) ?? linear
+        let start = Double(storedStartProgress)
+        let end = max(Double(storedEndProgress), start)
+        return start + (end - start) * f
+    }
+}
+
+/// The kind of a `CATransition` (Apple's `CATransitionType`).
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string (Apple's private types such as `"cube"` are accepted as strings).
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The new content fades in over the old.
+    public static let fade = CATransitionType("fade")
+    /// The new content slides in over the old.
+    public static let moveIn = CATransitionType("moveIn")
+    /// The new content pushes the old out.
+    public static let push = CATransitionType("push")
+    /// The old content slides away, revealing the new.
+    public static let reveal = CATransitionType("reveal")
+}
+
+/// The direction of a `CATransition` (Apple's `CATransitionSubtype`).
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// From the right side of the layer.
+    public static let fromRight = CATransitionSubtype("fromRight")
+    /// From the left side of the layer.
+    public static let fromLeft = CATransitionSubtype("fromLeft")
+    /// From the top of the layer.
+    public static let fromTop = CATransitionSubtype("fromTop")
+    /// From the bottom of the layer.
+    public static let fromBottom = CATransitionSubtype("fromBottom")
+}

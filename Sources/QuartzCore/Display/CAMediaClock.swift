@@ -1,0 +1,83 @@
+import CoreGraphics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The current absolute time, in seconds: `CLOCK_MONOTONIC` (which, like Apple's mach time, does
+/// not advance while the system sleeps), or the manual clock's time while `CAMediaClock` uses
+/// manual time.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    if let manual = MediaClockState.shared.manualTime() { return manual }
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return CFTimeInterval(now.tv_sec) + CFTimeInterval(now.tv_nsec) / 1e9
+}
+
+/// The clock behind `CACurrentMediaTime()`: the monotonic system clock, or a manual clock that
+/// tests and offline rendering move explicitly, so that time is a value and every run is
+/// deterministic.
+///
+/// While manual time is in use, animation events — `animationDidStart(_:)`,
+/// `animationDidStop(_:finished:)`, removal of finished animations and transaction completion
+/// blocks — are delivered by `advance(by:)`; under system time they are delivered by
+/// `CATransaction.flush()`, by display links, and on the main dispatch queue when the app runs
+/// it (`RunLoop.main.run()` or `dispatchMain()`).
+public enum CAMediaClock {
+    /// From now on `CACurrentMediaTime()` returns `time` until moved. A non-finite `time` is
+    /// ignored.
+    public static func useManualTime(_ time: CFTimeInterval) {
+        guard time.isFinite else { return }
+        MediaClockState.shared.setManual(time)
+    }
+
+    /// Moves the manual clock forward, then delivers, in time order, every animation event that
+    /// fell due: animationDidStart, animationDidStop(_:finished:), removal of finished animations,
+    /// transaction completion blocks.
+    ///
+    /// Any open implicit transaction is committed first, at the time before the move, as a frame
+    /// boundary would commit it. Under system time (or with a negative or non-finite `seconds`)
+    /// the clock does not move, and the events due now are delivered.
+    public static func advance(by seconds: CFTimeInterval) {
+        CATransaction.flush()
+        if seconds.isFinite, seconds > 0 {
+            MediaClockState.shared.advance(by: seconds)
+        }
+        AnimationEngine.shared.deliverEvents(upTo: CACurrentMediaTime())
+    }
+
+    /// Back to the monotonic system clock.
+    public static func useSystemTime() {
+        MediaClockState.shared.setManual(nil)
+    }
+
+    /// Whether the manual clock is in use.
+    public static var isUsingManualTime: Bool {
+        MediaClockState.shared.manualTime() != nil
+    }
+}
+
+/// The clock's state, behind a lock: it is read from any thread.
+final class MediaClockState: @unchecked Sendable {
+    static let shared = MediaClockState()
+    private let lock = NSLock()
+    private var manual: Double?
+
+    func manualTime() -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return manual
+    }
+
+    func setManual(_ time: Double?) {
+        lock.lock()
+        manual = time
+        lock.unlock()
+    }
+
+    func advance(by seconds: Double) {
+        lock.lock()
+        if let current = manual { manual = current + seconds }
+        lock.unlock()
+    }
+}

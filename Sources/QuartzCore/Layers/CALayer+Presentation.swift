@@ -1,0 +1,75 @@
+import CoreGraphics
+
+// Presentation copies (CA-SEMANTICS.md §9): the model tree copied through init(layer:), each copy
+// with its layer's animations applied in order at the layer's local time. A copy is built for the
+// whole tree at once so that its superlayer, sublayers and mask are copies too, and cached in the
+// model layers until the model or the time changes.
+
+extension CALayer {
+    /// `presentation()`.
+    func presentationCopy() -> CALayer? {
+        if modelLayer != nil { return self }
+        guard hasBeenCommitted else { return nil }
+        let now = CACurrentMediaTime()
+        let generation = modelGeneration.load(ordering: .relaxed)
+        if let stamp = cachedPresentationStamp, stamp.generation == generation, stamp.time == now,
+            let cached = cachedPresentation
+        {
+            return cached
+        }
+        var root: CALayer = self
+        while let parent = root.geometryParent { root = parent }
+        _ = root.buildPresentationTree(at: now, generation: generation)
+        return cachedPresentation
+    }
+
+    /// Builds the presentation copy of this layer and its subtree at absolute time `time`.
+    private func buildPresentationTree(at time: Double, generation: Int) -> CALayer {
+        let copy = makePresentationCopy(atLocalTime: localTime(fromAbsolute: time))
+        copy.sublayerStorage = sublayerStorage?.map { sublayer in
+            let child = sublayer.buildPresentationTree(at: time, generation: generation)
+            child.superlayerStorage = copy
+            return child
+        }
+        if let mask = maskStorage {
+            let maskCopy = mask.buildPresentationTree(at: time, generation: generation)
+            maskCopy.maskOwner = copy
+            copy.maskStorage = maskCopy
+        }
+        cachedPresentation = copy
+        cachedPresentationStamp = (generation, time)
+        return copy
+    }
+
+    /// A copy of this layer alone with its animations applied at local time `t`.
+    func makePresentationCopy(atLocalTime t: Double) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
+        applyAnimations(to: copy, atLocalTime: t)
+        return copy
+    }
+
+    /// Applies every animation in order (§9.2): those not in effect at `t` are skipped; a
+    /// finished animation that is removed on completion no longer applies even before its
+    /// removal is delivered. An uncommitted animation with begin time 0 is evaluated as if it
+    /// began now.
+    func applyAnimations(to copy: CALayer, atLocalTime t: Double) {
+        for record in animationRecords {
+            let animation = record.animation
+            var timing = animation.mediaTiming
+            if !record.isCommitted && animation.storedBeginTime == 0 { timing.beginTime = t }
+            let sample = timing.sample(atParentTime: t)
+            guard sample.isInEffect else { continue }
+            if animation.storedRemovedOnCompletion && sample.phase == .after { continue }
+            animation.apply(sample: sample, timing: timing, to: copy, model: self)
+        }
+    }
+
+    /// The value at `keyPath` as currently presented: the model value with this layer's
+    /// animations applied now.
+    func presentationValue(forKeyPath keyPath: String) -> Any? {
+        guard !animationRecords.isEmpty else { return value(forKeyPath: keyPath) }
+        let now = localTime(fromAbsolute: CACurrentMediaTime())
+        return makePresentationCopy(atLocalTime: now).value(forKeyPath: keyPath)
+    }
+}

@@ -1,0 +1,68 @@
+import CoreGraphics
+
+// Actions (CA-SEMANTICS.md §8): a property change of a committed layer looks up
+// `action(forKey:)` — unless the transaction disables actions — and runs what it finds after the
+// model value changed. The last step of the search is Core Animation's implicit animation: a
+// CABasicAnimation of the property with the transaction's duration and timing function
+// (`.default` when none), from the presentation value before the change to the new model value.
+
+extension CALayer {
+    /// Keys the implicit step animates: the table's animatable, interpolable properties. Flags
+    /// (`hidden`, `masksToBounds`, `doubleSided`, `shouldRasterize`) and the hierarchy keys
+    /// (`sublayers`, `mask`) change at once.
+    static let implicitlyAnimatedKeys: Set<String> = {
+        let excluded: Set<String> = [
+            "hidden", "masksToBounds", "doubleSided", "shouldRasterize", "sublayers", "mask",
+        ]
+        return Set(
+            CALayerProperty.table.values.filter { $0.isAnimatable && !excluded.contains($0.key) }.map(\.key))
+    }()
+
+    /// Step 5 of the action search: the implicit animation for `key`, for a layer that has been
+    /// committed; `nil` otherwise.
+    func implicitAction(forKey key: String) -> (any CAAction)? {
+        guard isImplicitlyAnimatable(key) else { return nil }
+        let animation = CABasicAnimation(keyPath: key)
+        animation.timingFunction =
+            CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// Whether a change of `key` on this layer gets an implicit animation: a committed model
+    /// layer and an animatable, interpolable key.
+    func isImplicitlyAnimatable(_ key: String) -> Bool {
+        hasBeenCommitted && modelLayer == nil && Self.implicitlyAnimatedKeys.contains(key)
+    }
+
+    /// Before a change of `key`: the action to run after it, if actions apply. For an animation
+    /// that interpolates from the previous value, that value is captured now.
+    func actionForChange(ofKey key: String) -> (any CAAction)? {
+        guard suppressChangeHandling == 0, hasBeenCommitted, modelLayer == nil,
+            !CATransaction.disableActions()
+        else { return nil }
+        guard let action = action(forKey: key) else { return nil }
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
+            basic.byValue == nil
+        {
+            pendingPreviousValues[basic.keyPath ?? key] = AnimatableValue(
+                presentationValue(forKeyPath: basic.keyPath ?? key))
+        }
+        return action
+    }
+
+    /// After a change of `key`: runs the action found before it.
+    func run(_ action: (any CAAction)?, forKey key: String) {
+        guard let action else { return }
+        action.run(forKey: key, object: self, arguments: nil)
+        pendingPreviousValues.removeAll()
+    }
+
+    /// Runs the action for an event that is not a property change (`kCAOnOrderIn`,
+    /// `kCAOnOrderOut`, `kCATransition`), when the layer or its superlayer has been committed.
+    func runAction(forEvent event: String) {
+        guard suppressChangeHandling == 0, modelLayer == nil, !CATransaction.disableActions(),
+            hasBeenCommitted || superlayerStorage?.hasBeenCommitted == true
+        else { return }
+        action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
+    }
+}
