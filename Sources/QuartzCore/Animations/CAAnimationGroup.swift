@@ -3,7 +3,8 @@ import CoreGraphics
 /// Several animations running together in the group's time (Apple's `CAAnimationGroup`).
 ///
 /// Each child runs in the group's local time: a child's `beginTime` is relative to the group's
-/// start (0 is not "now"), a child with duration 0 lasts the transaction's default, and children
+/// start (0 is not "now"), a child with duration 0 lasts as long as the group (as in listing 8.10 and
+/// Apple's `CAAnimationGroup` example), and children
 /// are clipped to the group's duration. The group's `timingFunction` warps the time the children
 /// see. Only the group's delegate is called; the children's `delegate` and
 /// `isRemovedOnCompletion` are ignored, as Apple documents.
@@ -40,15 +41,15 @@ open class CAAnimationGroup: CAAnimation {
     override func prepare(for layer: CALayer) {
         for child in storedAnimations ?? [] {
             if !(child.storedDuration > 0) || !child.storedDuration.isFinite {
-                child.storedDuration = CATransaction.animationDuration()
+                child.storedDuration = storedDuration
             }
             child.prepare(for: layer)
             child.freeze()
         }
     }
 
-    override func apply(
-        sample: MediaTimingSample, timing: MediaTiming, to presentation: CALayer, model: CALayer
+    override package func apply(
+        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
         let d = timing.duration
         let linear = d > 0 ? min(max(sample.basicTime / d, 0), 1) : 1
@@ -57,7 +58,7 @@ open class CAAnimationGroup: CAAnimation {
             let childTiming = child.mediaTiming
             let childSample = childTiming.sample(atParentTime: groupTime)
             guard childSample.isInEffect else { continue }
-            child.apply(sample: childSample, timing: childTiming, to: presentation, model: model)
+            child.apply(sample: childSample, timing: childTiming, to: &target)
         }
     }
 }

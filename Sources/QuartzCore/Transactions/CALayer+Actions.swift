@@ -29,16 +29,18 @@ extension CALayer {
     }
 
     /// Whether a change of `key` on this layer gets an implicit animation: a committed model
-    /// layer and an animatable, interpolable key.
+    /// layer (or any model layer inside `CALayer.animate(…)`, which animates views added in the
+    /// same turn as UIKit does) and an animatable, interpolable key.
     func isImplicitlyAnimatable(_ key: String) -> Bool {
-        hasBeenCommitted && modelLayer == nil && Self.implicitlyAnimatedKeys.contains(key)
+        (hasBeenCommitted || LayerAnimationBlock.current != nil) && modelLayer == nil
+            && Self.implicitlyAnimatedKeys.contains(key)
     }
 
     /// Before a change of `key`: the action to run after it, if actions apply. For an animation
     /// that interpolates from the previous value, that value is captured now.
     func actionForChange(ofKey key: String) -> (any CAAction)? {
-        guard suppressChangeHandling == 0, hasBeenCommitted, modelLayer == nil,
-            !CATransaction.disableActions()
+        guard suppressChangeHandling == 0, modelLayer == nil, !CATransaction.disableActions(),
+            hasBeenCommitted || LayerAnimationBlock.current != nil
         else { return nil }
         guard let action = action(forKey: key) else { return nil }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
