@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
+        .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
     ],
     targets: [
         // Swift Testing declares a cross-import overlay named `_Testing_CoreGraphics`; a module
@@ -20,6 +21,10 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
+        // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
+        // ratios against a baseline measured in the same run, and allocation counts.
+        .target(name: "CMallocCounter"),
+        .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
     ]

@@ -43,6 +43,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var storedRemovedOnCompletion = true
     /// Values of arbitrary keys set through `setValue(_:forKey:)`.
     var kvcValues: [String: Any] = [:]
+    /// The timing of a frozen copy, fixed once (see `mediaTiming`).
+    var resolvedTiming: MediaTiming?
 
     /// Creates an animation with Apple's defaults.
     public required override init() {
@@ -233,8 +235,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// not change per frame. The base class has nothing to prepare.
     func prepare(for layer: CALayer) {}
 
-    /// Applies the animation's effect at its basic local time to the presentation copy
-    /// `presentation` of `model`. The base class has no effect (a `CATransition` acts when
-    /// rendering).
-    func apply(sample: MediaTimingSample, timing: MediaTiming, to presentation: CALayer, model: CALayer) {}
+    /// Applies the animation's effect at its basic local time to the presentation being computed.
+    /// The base class has no effect (a `CATransition` acts when rendering).
+    package func apply(sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget) {}
 }

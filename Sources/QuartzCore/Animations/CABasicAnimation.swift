@@ -14,6 +14,9 @@ import CoreGraphics
 /// | – | – | – | the presentation value when added → the model value (the implicit case) |
 /// | ✓ | ✓ | ✓ | from → to (`byValue` ignored; Apple leaves it undefined) |
 ///
+/// For `CATransform3D` values, `from + by` and `to − by` add the matrices entry by entry (chapter 8:
+/// a `transform` animation by a rotation does not rotate; use `transform.rotation` with a number).
+///
 /// Values may be given in any boxing key-value coding accepts (`Double`, `CGFloat`, `NSNumber`,
 /// `CGPoint`, `NSValue`, `CGColor`, `CATransform3D`, `CGPath`, arrays of numbers).
 open class CABasicAnimation: CAPropertyAnimation {
@@ -26,6 +29,11 @@ open class CABasicAnimation: CAPropertyAnimation {
     var preparedBy: AnimatableValue?
     /// The presentation value captured when the animation was added (all-nil case).
     var capturedStart: AnimatableValue?
+    /// The fast path's lanes of the values (FastPath.swift), set by `prepare(for:)`.
+    var fastFrom: SIMD4<Double>?
+    var fastTo: SIMD4<Double>?
+    var fastBy: SIMD4<Double>?
+    var fastCaptured: SIMD4<Double>?
 
     /// The value the animation starts from. Default `nil`.
     open var fromValue: Any? {
@@ -76,22 +84,63 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func prepare(for layer: CALayer) {
+        super.prepare(for: layer)
         preparedFrom = storedFromValue.map { AnimatableValue($0) }
         preparedTo = storedToValue.map { AnimatableValue($0) }
         preparedBy = storedByValue.map { AnimatableValue($0) }
+        prepareFastPath()
     }
 
-    /// The start and end values of one cycle given the live model value (R2).
-    func endpoints(model: AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
+    /// Keeps the fast path only when every given value is of the field's kind.
+    private func prepareFastPath() {
+        guard let kind = fastField?.fastKind else { return }
+        func lanes(_ value: AnimatableValue?) -> (ok: Bool, lanes: SIMD4<Double>?) {
+            guard let value else { return (true, nil) }
+            guard let lanes = kind.lanes(value) else { return (false, nil) }
+            return (true, lanes)
+        }
+        let from = lanes(preparedFrom)
+        let to = lanes(preparedTo)
+        let by = lanes(preparedBy)
+        let captured = lanes(capturedStart)
+        guard from.ok, to.ok, by.ok, captured.ok else {
+            fastField = nil
+            return
+        }
+        (fastFrom, fastTo, fastBy, fastCaptured) = (from.lanes, to.lanes, by.lanes, captured.lanes)
+    }
+
+    /// The start and end values of one cycle, reading the model value live only when needed (R2).
+    func endpoints(model: () -> AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
         switch (preparedFrom, preparedTo, preparedBy) {
         case (let from?, let to?, _): return (from, to)
-        case (let from?, nil, let by?): return (from, from.adding(by))
-        case (nil, let to?, let by?): return (to.subtracting(by), to)
-        case (let from?, nil, nil): return (from, model)
-        case (nil, let to?, nil): return (model, to)
-        case (nil, nil, let by?): return (model, model.adding(by))
-        case (nil, nil, nil): return (capturedStart ?? model, model)
+        case (let from?, nil, let by?): return (from, Self.plus(from, by))
+        case (nil, let to?, let by?): return (Self.minus(to, by), to)
+        case (let from?, nil, nil): return (from, model())
+        case (nil, let to?, nil): return (model(), to)
+        case (nil, nil, let by?):
+            let value = model()
+            return (value, Self.plus(value, by))
+        case (nil, nil, nil):
+            let value = model()
+            return (capturedStart ?? value, value)
         }
+    }
+
+    /// `a + b` for `byValue`: `AnimatableValue.adding(_:)`, except that transforms add entry by
+    /// entry — "the transformation matrix can't stack like the angle value" (chapter 8: a
+    /// `transform` animation by a rotation does not rotate); `isAdditive` still concatenates.
+    static func plus(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
+        guard case .transform(let x) = a, case .transform(let y) = b else { return a.adding(b) }
+        let sum = zip(x.rowMajor, y.rowMajor).map { $0 + $1 }
+        return sum.allSatisfy(\.isFinite) ? .transform(CATransform3D(rowMajor: sum)) : a
+    }
+
+    /// `a − b` for `byValue`, the inverse of `plus(_:_:)`.
+    static func minus(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
+        guard case .transform(let x) = a, case .transform(let y) = b else { return a.subtracting(b) }
+        let difference = zip(x.rowMajor, y.rowMajor).map { $0 - $1 }
+        return difference.allSatisfy(\.isFinite) ? .transform(CATransform3D(rowMajor: difference)) : a
     }
 
     /// The interpolation fraction at basic time `t` of a cycle of `duration` seconds: the timing
@@ -101,20 +150,61 @@ open class CABasicAnimation: CAPropertyAnimation {
         return storedTimingFunction?.solve(linear) ?? linear
     }
 
-    override func apply(
-        sample: MediaTimingSample, timing: MediaTiming, to presentation: CALayer, model: CALayer
+    override package func apply(
+        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
-        guard let keyPath = storedKeyPath else { return }
-        let template = presentation.value(forKeyPath: keyPath)
-        let current = AnimatableValue(template)
-        let modelValue = AnimatableValue(model.value(forKeyPath: keyPath))
-        let (from, to) = endpoints(model: modelValue)
+        if let field = fastField {
+            applyFast(field, sample: sample, timing: timing, to: &target)
+        } else {
+            applyGeneral(sample: sample, timing: timing, to: &target)
+        }
+    }
+
+    /// The fast path: `applyGeneral` computed on lanes.
+    private func applyFast(
+        _ field: LayerField, sample: MediaTimingSample, timing: MediaTiming,
+        to target: inout PresentationTarget
+    ) {
+        let modelLayer = target.model
+        let model = { field.lanes(modelLayer.state) }
+        let from: SIMD4<Double>
+        let to: SIMD4<Double>
+        switch (fastFrom, fastTo, fastBy) {
+        case (let f?, let t?, _): (from, to) = (f, t)
+        case (let f?, nil, let b?): (from, to) = (f, Lanes.add(f, b))
+        case (nil, let t?, let b?): (from, to) = (Lanes.subtract(t, b), t)
+        case (let f?, nil, nil): (from, to) = (f, model())
+        case (nil, let t?, nil): (from, to) = (model(), t)
+        case (nil, nil, let b?):
+            let m = model()
+            (from, to) = (m, Lanes.add(m, b))
+        case (nil, nil, nil):
+            let m = model()
+            (from, to) = (fastCaptured ?? m, m)
+        }
+        var value = Lanes.interpolate(
+            from, to, fraction(atBasicTime: sample.basicTime, duration: timing.duration))
+        if storedCumulative, sample.iteration > 0 {
+            value = Lanes.add(Lanes.scale(to, Double(sample.iteration)), value)
+        }
+        if storedAdditive {
+            value = Lanes.add(field.lanes(target.state), value)
+        }
+        field.write(lanes: value, into: &target.state)
+    }
+
+    override package func applyGeneral(
+        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
+    ) {
+        guard storedKeyPath != nil else { return }
+        let (current, template) = target.read(access)
+        let (from, to) = endpoints { target.readModel(access) }
         var value = from.interpolated(
             to: to, fraction: fraction(atBasicTime: sample.basicTime, duration: timing.duration))
         if storedCumulative, sample.iteration > 0 {
             // R3: the value at the end of the previous cycles plus the current cycle's value.
             value = to.scaled(by: Double(sample.iteration)).adding(value)
         }
-        write(value, to: presentation, current: current, template: template)
+        write(value, to: &target, current: current, template: template)
     }
 }

@@ -57,6 +57,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var preparedValues: [AnimatableValue] = []
     var preparedPath: PathKeyframes?
     var preparedTimeline: KeyframeTimeline?
+    /// The values as lanes for the fast path (FastPath.swift): linear, paced or discrete values
+    /// of the field's kind.
+    var fastValues: [SIMD4<Double>] = []
 
     /// The keyframe values, in any boxing key-value coding accepts. Ignored when `path` is set.
     /// Default `nil`.
@@ -175,8 +178,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         copy.storedRotationMode = storedRotationMode
     }
 
-    /// The calculation mode as the keyframe math knows it (unknown strings are linear).
-    var mode: KeyframeCalculationMode {
+    /// The calculation mode as the keyframe math knows it, fixed by `prepare(for:)`.
+    var mode: KeyframeCalculationMode = .linear
+    var isPaced = false
+
+    /// `calculationMode` as the keyframe math knows it (unknown strings are linear).
+    private var computedMode: KeyframeCalculationMode {
         switch storedCalculationMode {
         case .discrete: return .discrete
         case .paced: return .paced
@@ -186,9 +193,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    var isPaced: Bool { mode == .paced || mode == .cubicPaced }
-
     override func prepare(for layer: CALayer) {
+        super.prepare(for: layer)
+        mode = computedMode
+        isPaced = mode == .paced || mode == .cubicPaced
         let keyTimes = storedKeyTimes?.map(\.doubleValue)
         if let path = storedPath {
             let keyframes = PathKeyframes(path.elements, paced: isPaced)
@@ -205,12 +213,52 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             preparedTimeline = KeyframeTimeline(
                 count: preparedValues.count, keyTimes: keyTimes, mode: mode, segmentLengths: lengths)
         }
+        prepareFastPath()
     }
 
-    override func apply(
-        sample: MediaTimingSample, timing: MediaTiming, to presentation: CALayer, model: CALayer
+    /// Keeps the fast path for linear, paced and discrete values all of the field's kind.
+    private func prepareFastPath() {
+        guard let kind = fastField?.fastKind, preparedPath == nil, mode != .cubic, mode != .cubicPaced,
+            !preparedValues.isEmpty
+        else {
+            fastField = nil
+            return
+        }
+        let lanes = preparedValues.compactMap { kind.lanes($0) }
+        guard lanes.count == preparedValues.count else {
+            fastField = nil
+            return
+        }
+        fastValues = lanes
+    }
+
+    override package func apply(
+        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
-        guard let keyPath = storedKeyPath, let timeline = preparedTimeline else { return }
+        if let field = fastField, let timeline = preparedTimeline {
+            let (index, u) = segment(timeline, sample: sample, timing: timing)
+            let values = fastValues
+            let i = min(index, values.count - 1)
+            var value =
+                mode == .discrete || i + 1 >= values.count
+                ? values[i] : Lanes.interpolate(values[i], values[i + 1], u)
+            if storedCumulative, sample.iteration > 0, let last = values.last {
+                value = Lanes.add(Lanes.scale(last, Double(sample.iteration)), value)
+            }
+            if storedAdditive {
+                value = Lanes.add(field.lanes(target.state), value)
+            }
+            field.write(lanes: value, into: &target.state)
+        } else {
+            applyGeneral(sample: sample, timing: timing, to: &target)
+        }
+    }
+
+    /// The keyframe segment and the fraction within it at the sample's time: the animation's
+    /// timing function (not in paced modes), the timeline, then the segment's timing function.
+    private func segment(
+        _ timeline: KeyframeTimeline, sample: MediaTimingSample, timing: MediaTiming
+    ) -> (index: Int, fraction: Double) {
         let linear = timing.duration > 0 ? min(max(sample.basicTime / timing.duration, 0), 1) : 1
         // Paced modes ignore the timing functions (Apple's calculationMode documentation).
         let progress = isPaced ? linear : (storedTimingFunction?.solve(linear) ?? linear)
@@ -218,8 +266,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if !isPaced, mode != .discrete, let functions = storedTimingFunctions, index < functions.count {
             u = functions[index].solve(u)
         }
-        let template = presentation.value(forKeyPath: keyPath)
-        let current = AnimatableValue(template)
+        return (index, u)
+    }
+
+    override package func applyGeneral(
+        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
+    ) {
+        guard storedKeyPath != nil, let timeline = preparedTimeline else { return }
+        let (index, u) = segment(timeline, sample: sample, timing: timing)
+        let (current, template) = target.read(access)
         var value: AnimatableValue
         var tangent: CGVector?
         if let keyframes = preparedPath {
@@ -250,9 +305,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if storedCumulative, sample.iteration > 0, let last = lastValue {
             value = last.scaled(by: Double(sample.iteration)).adding(value)
         }
-        write(value, to: presentation, current: current, template: template)
+        write(value, to: &target, current: current, template: template)
         if let tangent, let rotation = storedRotationMode {
-            applyRotation(tangent: tangent, mode: rotation, to: presentation)
+            applyRotation(tangent: tangent, mode: rotation, to: &target.state)
         }
     }
 
@@ -265,11 +320,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Turns the presentation layer to the path's tangent about z, before its transform.
-    private func applyRotation(tangent: CGVector, mode: CAAnimationRotationMode, to presentation: CALayer) {
+    private func applyRotation(tangent: CGVector, mode: CAAnimationRotationMode, to state: inout LayerState) {
         guard tangent.dx != 0 || tangent.dy != 0 else { return }
         var angle = atan2(tangent.dy, tangent.dx)
         if mode == .rotateAutoReverse { angle += .pi } else if mode != .rotateAuto { return }
         let rotation = CATransform3DMakeRotation(angle, 0, 0, 1)
-        presentation.transform = CATransform3DConcat(rotation, presentation.transform)
+        state.transform = CATransform3DConcat(rotation, state.transform)
     }
 }

@@ -6,6 +6,11 @@ open class CAPropertyAnimation: CAAnimation {
     var storedAdditive = false
     var storedCumulative = false
     var storedValueFunction: CAValueFunction?
+    /// How the key path is read and written, resolved by `prepare(for:)`.
+    var access = PropertyAccess.keyValueCoding("")
+    /// The field of the fast path (FastPath.swift), when the key path and the absence of a value
+    /// function allow it; subclasses decide whether their values do.
+    package var fastField: LayerField?
 
     /// Creates an animation of the property at `path` (any key path of `CALayer`, including
     /// virtual ones such as `"transform.rotation.z"` and `@LayerProperty` properties).
@@ -75,11 +80,26 @@ open class CAPropertyAnimation: CAAnimation {
         copy.storedValueFunction = storedValueFunction
     }
 
-    /// Writes `value` for the animation's key path into `presentation`, composing it with the
+    override func prepare(for layer: CALayer) {
+        access = PropertyAccess(keyPath: storedKeyPath)
+        if case .field(let field) = access, field.fastKind != nil, storedValueFunction == nil {
+            fastField = field
+        }
+    }
+
+    /// `apply(sample:timing:to:)` without the fast path: the reference the fast path must agree
+    /// with (tests compare them).
+    package func applyGeneral(
+        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
+    ) {}
+
+    /// Writes `value` for the animation's key path into the presentation, composing it with the
     /// value already there when the animation is additive, and converting it back to the
     /// property's type.
-    func write(_ value: AnimatableValue, to presentation: CALayer, current: AnimatableValue, template: Any?) {
-        guard let keyPath = storedKeyPath else { return }
+    func write(
+        _ value: AnimatableValue, to target: inout PresentationTarget, current: AnimatableValue,
+        template: Any?
+    ) {
         var result = value
         if let function = storedValueFunction {
             result = .transform(function.transform(for: value))
@@ -87,6 +107,6 @@ open class CAPropertyAnimation: CAAnimation {
         if storedAdditive {
             result = current.adding(result)
         }
-        presentation.setValue(result.boxed(like: template), forKeyPath: keyPath)
+        target.write(access, result, template: template)
     }
 }

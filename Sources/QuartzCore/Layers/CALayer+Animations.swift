@@ -13,7 +13,6 @@ extension CALayer {
         if let function = CATransaction.animationTimingFunction() {
             copy.storedTimingFunction = function
         }
-        copy.prepare(for: self)
         if let basic = copy as? CABasicAnimation, basic.storedFromValue == nil, basic.storedToValue == nil,
             basic.storedByValue == nil, let keyPath = basic.storedKeyPath
         {
@@ -22,6 +21,7 @@ extension CALayer {
                 pendingPreviousValues.removeValue(forKey: keyPath)
                 ?? AnimatableValue(presentationValue(forKeyPath: keyPath))
         }
+        copy.prepare(for: self)
         copy.freeze()
         if let key {
             for record in animationRecords where record.key == key {

@@ -45,15 +45,26 @@ extension CALayer {
     func makePresentationCopy(atLocalTime t: Double) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = self
-        applyAnimations(to: copy, atLocalTime: t)
+        var target = PresentationTarget(state: copy.state, model: self, copy: copy)
+        applyAnimations(to: &target, atLocalTime: t)
+        copy.state = target.state
         return copy
+    }
+
+    /// The presented model values at local time `t`, without making a layer copy unless an
+    /// animated key needs key-value coding: the renderer's and the benchmark's path.
+    package func presentationState(atLocalTime t: Double) -> LayerState {
+        guard !animationRecords.isEmpty else { return state }
+        var target = PresentationTarget(state: state, model: self, copy: nil)
+        applyAnimations(to: &target, atLocalTime: t)
+        return target.finish()
     }
 
     /// Applies every animation in order (§9.2): those not in effect at `t` are skipped; a
     /// finished animation that is removed on completion no longer applies even before its
     /// removal is delivered. An uncommitted animation with begin time 0 is evaluated as if it
     /// began now.
-    func applyAnimations(to copy: CALayer, atLocalTime t: Double) {
+    func applyAnimations(to target: inout PresentationTarget, atLocalTime t: Double) {
         for record in animationRecords {
             let animation = record.animation
             var timing = animation.mediaTiming
@@ -61,7 +72,7 @@ extension CALayer {
             let sample = timing.sample(atParentTime: t)
             guard sample.isInEffect else { continue }
             if animation.storedRemovedOnCompletion && sample.phase == .after { continue }
-            animation.apply(sample: sample, timing: timing, to: copy, model: self)
+            animation.apply(sample: sample, timing: timing, to: &target)
         }
     }
 
@@ -70,6 +81,11 @@ extension CALayer {
     func presentationValue(forKeyPath keyPath: String) -> Any? {
         guard !animationRecords.isEmpty else { return value(forKeyPath: keyPath) }
         let now = localTime(fromAbsolute: CACurrentMediaTime())
-        return makePresentationCopy(atLocalTime: now).value(forKeyPath: keyPath)
+        let access = PropertyAccess(keyPath: keyPath)
+        if case .keyValueCoding = access {
+            return makePresentationCopy(atLocalTime: now).value(forKeyPath: keyPath)
+        }
+        var target = PresentationTarget(state: presentationState(atLocalTime: now), model: self, copy: nil)
+        return target.read(access).value.boxed(like: value(forKeyPath: keyPath))
     }
 }

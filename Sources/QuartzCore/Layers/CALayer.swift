@@ -15,7 +15,7 @@ import CoreGraphics
 /// A layer is not thread-safe: use a tree from one thread at a time.
 open class CALayer: NSObject, CAMediaTiming {
     /// The stored model values.
-    var state = LayerState()
+    package var state = LayerState()
     /// Values for keys outside the property table: ``LayerProperty`` properties of subclasses
     /// and arbitrary keys set through key-value coding.
     var dynamicValues: [String: Any] = [:]

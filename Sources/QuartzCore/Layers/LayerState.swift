@@ -4,74 +4,74 @@ import CoreGraphics
 ///
 /// One plain struct, so that `init(layer:)` copies a layer's model in one assignment and the
 /// property table (`CALayerProperty`) reads and writes fields by key path.
-struct LayerState {
+package struct LayerState {
     // Geometry
-    var bounds = CGRect.zero
-    var position = CGPoint.zero
-    var zPosition: CGFloat = 0
-    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
-    var transform = CATransform3DIdentity
-    var sublayerTransform = CATransform3DIdentity
-    var isGeometryFlipped = false
+    package var bounds = CGRect.zero
+    package var position = CGPoint.zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform = CATransform3DIdentity
+    package var sublayerTransform = CATransform3DIdentity
+    package var isGeometryFlipped = false
 
     // Contents
-    var contents: Any?
-    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity = CALayerContentsGravity.resize
-    var contentsScale: CGFloat = 1
-    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsFormat = CALayerContentsFormat.RGBA8Uint
-    var minificationFilter = CALayerContentsFilter.linear
-    var magnificationFilter = CALayerContentsFilter.linear
-    var minificationFilterBias: Float = 0
-    var isOpaque = false
-    var needsDisplayOnBoundsChange = false
-    var drawsAsynchronously = false
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+    package var contents: Any?
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsGravity = CALayerContentsGravity.resize
+    package var contentsScale: CGFloat = 1
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsFormat = CALayerContentsFormat.RGBA8Uint
+    package var minificationFilter = CALayerContentsFilter.linear
+    package var magnificationFilter = CALayerContentsFilter.linear
+    package var minificationFilterBias: Float = 0
+    package var isOpaque = false
+    package var needsDisplayOnBoundsChange = false
+    package var drawsAsynchronously = false
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
         .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
     ]
-    var allowsEdgeAntialiasing = false
+    package var allowsEdgeAntialiasing = false
 
     // Appearance
-    var isHidden = false
-    var isDoubleSided = true
-    var masksToBounds = false
-    var backgroundColor: CGColor?
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = [
+    package var isHidden = false
+    package var isDoubleSided = true
+    package var masksToBounds = false
+    package var backgroundColor: CGColor?
+    package var cornerRadius: CGFloat = 0
+    package var maskedCorners: CACornerMask = [
         .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
     ]
-    var cornerCurve = CALayerCornerCurve.circular
-    var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = .black
-    var opacity: Float = 1
-    var allowsGroupOpacity = true
-    var compositingFilter: Any?
-    var filters: [Any]?
-    var backgroundFilters: [Any]?
-    var shouldRasterize = false
-    var rasterizationScale: CGFloat = 1
+    package var cornerCurve = CALayerCornerCurve.circular
+    package var borderWidth: CGFloat = 0
+    package var borderColor: CGColor? = .black
+    package var opacity: Float = 1
+    package var allowsGroupOpacity = true
+    package var compositingFilter: Any?
+    package var filters: [Any]?
+    package var backgroundFilters: [Any]?
+    package var shouldRasterize = false
+    package var rasterizationScale: CGFloat = 1
 
     // Shadow
-    var shadowColor: CGColor? = .black
-    var shadowOpacity: Float = 0
-    var shadowOffset = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath?
+    package var shadowColor: CGColor? = .black
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var shadowPath: CGPath?
 
     // Identification and behaviour
-    var name: String?
-    var style: [AnyHashable: Any]?
-    var actions: [String: any CAAction]?
+    package var name: String?
+    package var style: [AnyHashable: Any]?
+    package var actions: [String: any CAAction]?
 
     // CAMediaTiming
-    var beginTime: CFTimeInterval = 0
-    var duration: CFTimeInterval = 0
-    var speed: Float = 1
-    var timeOffset: CFTimeInterval = 0
-    var repeatCount: Float = 0
-    var repeatDuration: CFTimeInterval = 0
-    var autoreverses = false
-    var fillMode = CAMediaTimingFillMode.removed
+    package var beginTime: CFTimeInterval = 0
+    package var duration: CFTimeInterval = 0
+    package var speed: Float = 1
+    package var timeOffset: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
+    package var fillMode = CAMediaTimingFillMode.removed
 }

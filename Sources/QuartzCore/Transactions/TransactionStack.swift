@@ -149,6 +149,7 @@ final class TransactionStack {
             if record.animation.storedBeginTime == 0 {
                 record.animation.storedBeginTime = layer.convertTime(now, from: nil)
             }
+            record.animation.resolveTiming()
             record.isCommitted = true
         }
         for created in createdLayers { created.layer?.hasBeenCommitted = true }

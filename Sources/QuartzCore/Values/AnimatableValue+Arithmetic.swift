@@ -29,6 +29,7 @@ extension AnimatableValue {
         if case .transform(let a) = self, case .transform(let b) = other {
             return .transform(Self.interpolateTransforms(a, b, t))
         }
+        if let value = Self.combineFixed(self, other, { Self.mix($0, $1, t) }) { return value }
         if let (shape, a, b) = Self.linearPair(self, other) {
             return shape.value(from: zip(a, b).map { Self.mix($0, $1, t) })
         }
@@ -62,8 +63,10 @@ extension AnimatableValue {
             let sum = CATransform3DConcat(b, a)
             return .transform(sum.isFinite ? sum : a)
         }
+        let add = { (a: Double, b: Double) in Self.finiteOr(a + b, a, b) }
+        if let value = Self.combineFixed(self, other, add) { return value }
         if let (shape, a, b) = Self.linearPair(self, other) {
-            return shape.value(from: zip(a, b).map { Self.finiteOr($0 + $1, $0, $1) })
+            return shape.value(from: zip(a, b).map(add))
         }
         return other
     }
@@ -85,8 +88,10 @@ extension AnimatableValue {
             let difference = CATransform3DConcat(inverse, a)
             return .transform(difference.isFinite ? difference : a)
         }
+        let subtract = { (a: Double, b: Double) in Self.finiteOr(a - (b.isFinite ? b : 0), a, 0) }
+        if let value = Self.combineFixed(self, other, subtract) { return value }
         if let (shape, a, b) = Self.linearPair(self, other) {
-            return shape.value(from: zip(a, b).map { Self.finiteOr($0 - ($1.isFinite ? $1 : 0), $0, 0) })
+            return shape.value(from: zip(a, b).map(subtract))
         }
         return self
     }
@@ -112,8 +117,10 @@ extension AnimatableValue {
         case .discrete:
             return self
         default:
+            let multiply = { (a: Double, _: Double) in Self.finiteOr(a * k, 0, 0) }
+            if let value = Self.combineFixed(self, self, multiply) { return value }
             guard let shape = linearShape else { return self }
-            return shape.value(from: components.map { Self.finiteOr($0 * k, 0, 0) })
+            return shape.value(from: components.map { multiply($0, 0) })
         }
     }
 
@@ -142,6 +149,33 @@ extension AnimatableValue {
 // MARK: - Component helpers
 
 extension AnimatableValue {
+    /// `f` applied component by component to two values of the same fixed-size kind (scalar,
+    /// point, size, rect, colour) — what the `[Double]`-based general path computes, without
+    /// allocating, for the kinds animated every frame; `nil` for other pairs.
+    @inline(__always)
+    static func combineFixed(
+        _ a: AnimatableValue, _ b: AnimatableValue, _ f: (Double, Double) -> Double
+    ) -> AnimatableValue? {
+        func g(_ x: CGFloat, _ y: CGFloat) -> CGFloat { CGFloat(f(Double(x), Double(y))) }
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)):
+            return .scalar(f(x, y))
+        case (.point(let p), .point(let q)):
+            return .point(CGPoint(x: g(p.x, q.x), y: g(p.y, q.y)))
+        case (.size(let p), .size(let q)):
+            return .size(CGSize(width: g(p.width, q.width), height: g(p.height, q.height)))
+        case (.rect(let p), .rect(let q)):
+            return .rect(
+                CGRect(
+                    x: g(p.origin.x, q.origin.x), y: g(p.origin.y, q.origin.y),
+                    width: g(p.size.width, q.size.width), height: g(p.size.height, q.size.height)))
+        case (.color(let r1, let g1, let b1, let a1), .color(let r2, let g2, let b2, let a2)):
+            return .color(r: f(r1, r2), g: f(g1, g2), b: f(b1, b2), a: f(a1, a2))
+        default:
+            return nil
+        }
+    }
+
     /// `a + (b − a)·t`, exact at `t = 0` and `t = 1`, with the non-finite fallbacks of
     /// `interpolated(to:fraction:)`.
     static func mix(_ a: Double, _ b: Double, _ t: Double) -> Double {

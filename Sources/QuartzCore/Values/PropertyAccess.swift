@@ -1,0 +1,210 @@
+import CoreGraphics
+
+/// A field of `LayerState` that animations read and write directly, by a switch: no boxing, no
+/// key-value coding, no key-path projection, no allocation per frame.
+package enum LayerField: Sendable {
+    case position, positionX, positionY
+    case anchorPoint, anchorPointX, anchorPointY
+    case zPosition, anchorPointZ
+    case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
+    case opacity, cornerRadius, borderWidth
+    case shadowOpacity, shadowRadius, shadowOffset, shadowOffsetWidth, shadowOffsetHeight
+    case transform, sublayerTransform
+    case contentsRect, contentsCenter, contentsScale, rasterizationScale, minificationFilterBias
+
+    /// The fields by key path.
+    static let byKeyPath: [String: LayerField] = [
+        "position": .position, "position.x": .positionX, "position.y": .positionY,
+        "anchorPoint": .anchorPoint, "anchorPoint.x": .anchorPointX, "anchorPoint.y": .anchorPointY,
+        "zPosition": .zPosition, "anchorPointZ": .anchorPointZ,
+        "bounds": .bounds, "bounds.origin": .boundsOrigin, "bounds.origin.x": .boundsOriginX,
+        "bounds.origin.y": .boundsOriginY, "bounds.size": .boundsSize, "bounds.size.width": .boundsWidth,
+        "bounds.size.height": .boundsHeight,
+        "opacity": .opacity, "cornerRadius": .cornerRadius, "borderWidth": .borderWidth,
+        "shadowOpacity": .shadowOpacity, "shadowRadius": .shadowRadius, "shadowOffset": .shadowOffset,
+        "shadowOffset.width": .shadowOffsetWidth, "shadowOffset.height": .shadowOffsetHeight,
+        "transform": .transform, "sublayerTransform": .sublayerTransform,
+        "contentsRect": .contentsRect, "contentsCenter": .contentsCenter, "contentsScale": .contentsScale,
+        "rasterizationScale": .rasterizationScale, "minificationFilterBias": .minificationFilterBias,
+    ]
+
+    /// The field's value in `state`.
+    func read(_ state: borrowing LayerState) -> AnimatableValue {
+        switch self {
+        case .position: return .point(state.position)
+        case .positionX: return .scalar(Double(state.position.x))
+        case .positionY: return .scalar(Double(state.position.y))
+        case .anchorPoint: return .point(state.anchorPoint)
+        case .anchorPointX: return .scalar(Double(state.anchorPoint.x))
+        case .anchorPointY: return .scalar(Double(state.anchorPoint.y))
+        case .zPosition: return .scalar(Double(state.zPosition))
+        case .anchorPointZ: return .scalar(Double(state.anchorPointZ))
+        case .bounds: return .rect(state.bounds)
+        case .boundsOrigin: return .point(state.bounds.origin)
+        case .boundsOriginX: return .scalar(Double(state.bounds.origin.x))
+        case .boundsOriginY: return .scalar(Double(state.bounds.origin.y))
+        case .boundsSize: return .size(state.bounds.size)
+        case .boundsWidth: return .scalar(Double(state.bounds.size.width))
+        case .boundsHeight: return .scalar(Double(state.bounds.size.height))
+        case .opacity: return .scalar(Double(state.opacity))
+        case .cornerRadius: return .scalar(Double(state.cornerRadius))
+        case .borderWidth: return .scalar(Double(state.borderWidth))
+        case .shadowOpacity: return .scalar(Double(state.shadowOpacity))
+        case .shadowRadius: return .scalar(Double(state.shadowRadius))
+        case .shadowOffset: return .size(state.shadowOffset)
+        case .shadowOffsetWidth: return .scalar(Double(state.shadowOffset.width))
+        case .shadowOffsetHeight: return .scalar(Double(state.shadowOffset.height))
+        case .transform: return .transform(state.transform)
+        case .sublayerTransform: return .transform(state.sublayerTransform)
+        case .contentsRect: return .rect(state.contentsRect)
+        case .contentsCenter: return .rect(state.contentsCenter)
+        case .contentsScale: return .scalar(Double(state.contentsScale))
+        case .rasterizationScale: return .scalar(Double(state.rasterizationScale))
+        case .minificationFilterBias: return .scalar(Double(state.minificationFilterBias))
+        }
+    }
+
+    /// Writes `value` into the field; `false` (nothing written) when `value` is of another kind.
+    func write(_ value: AnimatableValue, into state: inout LayerState) -> Bool {
+        switch (self, value) {
+        case (.position, .point(let v)): state.position = v
+        case (.positionX, .scalar(let v)): state.position.x = CGFloat(v)
+        case (.positionY, .scalar(let v)): state.position.y = CGFloat(v)
+        case (.anchorPoint, .point(let v)): state.anchorPoint = v
+        case (.anchorPointX, .scalar(let v)): state.anchorPoint.x = CGFloat(v)
+        case (.anchorPointY, .scalar(let v)): state.anchorPoint.y = CGFloat(v)
+        case (.zPosition, .scalar(let v)): state.zPosition = CGFloat(v)
+        case (.anchorPointZ, .scalar(let v)): state.anchorPointZ = CGFloat(v)
+        case (.bounds, .rect(let v)): state.bounds = v
+        case (.boundsOrigin, .point(let v)): state.bounds.origin = v
+        case (.boundsOriginX, .scalar(let v)): state.bounds.origin.x = CGFloat(v)
+        case (.boundsOriginY, .scalar(let v)): state.bounds.origin.y = CGFloat(v)
+        case (.boundsSize, .size(let v)): state.bounds.size = v
+        case (.boundsWidth, .scalar(let v)): state.bounds.size.width = CGFloat(v)
+        case (.boundsHeight, .scalar(let v)): state.bounds.size.height = CGFloat(v)
+        case (.opacity, .scalar(let v)): state.opacity = Float(v)
+        case (.cornerRadius, .scalar(let v)): state.cornerRadius = CGFloat(v)
+        case (.borderWidth, .scalar(let v)): state.borderWidth = CGFloat(v)
+        case (.shadowOpacity, .scalar(let v)): state.shadowOpacity = Float(v)
+        case (.shadowRadius, .scalar(let v)): state.shadowRadius = CGFloat(v)
+        case (.shadowOffset, .size(let v)): state.shadowOffset = v
+        case (.shadowOffsetWidth, .scalar(let v)): state.shadowOffset.width = CGFloat(v)
+        case (.shadowOffsetHeight, .scalar(let v)): state.shadowOffset.height = CGFloat(v)
+        case (.transform, .transform(let v)): state.transform = v
+        case (.sublayerTransform, .transform(let v)): state.sublayerTransform = v
+        case (.contentsRect, .rect(let v)): state.contentsRect = v
+        case (.contentsCenter, .rect(let v)): state.contentsCenter = v
+        case (.contentsScale, .scalar(let v)): state.contentsScale = CGFloat(v)
+        case (.rasterizationScale, .scalar(let v)): state.rasterizationScale = CGFloat(v)
+        case (.minificationFilterBias, .scalar(let v)): state.minificationFilterBias = Float(v)
+        default: return false
+        }
+        return true
+    }
+
+    /// The field's value boxed as its property's type, to convert a value of another kind to.
+    func boxed(_ state: borrowing LayerState) -> Any {
+        switch read(state) {
+        case .scalar(let v):
+            switch self {
+            case .opacity, .shadowOpacity, .minificationFilterBias: return Float(v)
+            default: return CGFloat(v)
+            }
+        case .point(let v): return v
+        case .size(let v): return v
+        case .rect(let v): return v
+        case .transform(let v): return v
+        default: return CGFloat(0)
+        }
+    }
+}
+
+/// How an animation reads and writes its key path, resolved once when it is added: a typed
+/// `LayerField` for the common geometry and appearance properties, or key-value coding on a layer
+/// copy for everything else (colours, contents, subclass and `@LayerProperty` properties,
+/// arbitrary keys).
+package enum PropertyAccess: Sendable {
+    case field(LayerField)
+    case keyValueCoding(String)
+
+    /// The access for `keyPath`.
+    package init(keyPath: String?) {
+        guard let keyPath else {
+            self = .keyValueCoding("")
+            return
+        }
+        self = LayerField.byKeyPath[keyPath].map { .field($0) } ?? .keyValueCoding(keyPath)
+    }
+}
+
+/// The state a presentation is being computed in: the copied model values, the model layer (for
+/// values read live, R2), and — only when a key needs key-value coding — a layer copy holding the
+/// same values.
+package struct PresentationTarget {
+    package var state: LayerState
+    package let model: CALayer
+    /// The layer copy key-value-coded keys go through; created on first need when absent.
+    var copy: CALayer?
+
+    /// The finished state, moved out of the target.
+    consuming func finish() -> LayerState {
+        state
+    }
+
+    package init(state: LayerState, model: CALayer, copy: CALayer?) {
+        self.state = state
+        self.model = model
+        self.copy = copy
+    }
+
+    /// The current value at `access` and, for key-value-coded keys, the boxed value (whose type
+    /// writing back must reproduce).
+    mutating func read(_ access: PropertyAccess) -> (value: AnimatableValue, template: Any?) {
+        switch access {
+        case .field(let field): return (field.read(state), nil)
+        case .keyValueCoding(let keyPath):
+            let boxed = layerCopy().value(forKeyPath: keyPath)
+            return (AnimatableValue(boxed), boxed)
+        }
+    }
+
+    /// The model's value at `access`, read live.
+    func readModel(_ access: PropertyAccess) -> AnimatableValue {
+        switch access {
+        case .field(let field): return field.read(model.state)
+        case .keyValueCoding(let keyPath): return AnimatableValue(model.value(forKeyPath: keyPath))
+        }
+    }
+
+    /// Writes `value` at `access`; a value of another kind than the field (a discrete switch) is
+    /// converted to the field's type when it can be, as key-value coding would.
+    mutating func write(_ access: PropertyAccess, _ value: AnimatableValue, template: Any?) {
+        switch access {
+        case .field(let field):
+            if field.write(value, into: &state) { return }
+            let converted = AnimatableValue(value.boxed(like: field.boxed(state)))
+            _ = field.write(converted, into: &state)
+        case .keyValueCoding(let keyPath):
+            setThroughCopy(value.boxed(like: template), keyPath)
+        }
+    }
+
+    private mutating func setThroughCopy(_ boxed: Any?, _ keyPath: String) {
+        let layer = layerCopy()
+        layer.setValue(boxed, forKeyPath: keyPath)
+        state = layer.state
+    }
+
+    /// The copy, brought up to date with `state`.
+    private mutating func layerCopy() -> CALayer {
+        let layer: CALayer
+        if let copy {
+            layer = copy
+        } else {
+            layer = type(of: model).init(layer: model)
+            copy = layer
+        }
+        layer.state = state
+        return layer
+    }
+}

@@ -1,0 +1,90 @@
+import QuartzCore
+import Testing
+
+/// The per-frame fast path (FastPath.swift) computes exactly what the general path computes:
+/// seeded random animations of every fast-path kind, compared field by field at random times.
+@Suite struct FastPathTests {
+    static let keyPaths = [
+        "position", "position.x", "bounds", "bounds.size", "bounds.size.width", "opacity", "shadowOffset",
+        "anchorPoint.y", "cornerRadius", "contentsRect",
+    ]
+
+    private static func value(for keyPath: String, _ rng: inout SeededGenerator) -> Any {
+        func r() -> CGFloat { CGFloat.random(in: -200...200, using: &rng) }
+        switch keyPath {
+        case "position", "anchorPoint": return CGPoint(x: r(), y: r())
+        case "bounds", "contentsRect": return CGRect(x: r(), y: r(), width: r(), height: r())
+        case "bounds.size", "shadowOffset": return CGSize(width: r(), height: r())
+        case "opacity": return Float.random(in: 0...1, using: &rng)
+        default: return Double(r())
+        }
+    }
+
+    private static func randomAnimation(_ rng: inout SeededGenerator) -> CAPropertyAnimation {
+        let keyPath = keyPaths[Int.random(in: 0..<keyPaths.count, using: &rng)]
+        let animation: CAPropertyAnimation
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0:
+            let basic = CABasicAnimation(keyPath: keyPath)
+            for key in ["fromValue", "toValue", "byValue"] where Bool.random(using: &rng) {
+                basic.setValue(value(for: keyPath, &rng), forKey: key)
+            }
+            basic.timingFunction =
+                Bool.random(using: &rng) ? CAMediaTimingFunction(name: .easeInEaseOut) : nil
+            animation = basic
+        case 1:
+            let spring = CASpringAnimation(keyPath: keyPath)
+            spring.fromValue = value(for: keyPath, &rng)
+            spring.toValue = value(for: keyPath, &rng)
+            spring.damping = CGFloat.random(in: 2...30, using: &rng)
+            animation = spring
+        default:
+            let keyframes = CAKeyframeAnimation(keyPath: keyPath)
+            let count = Int.random(in: 1...5, using: &rng)
+            keyframes.values = (0..<count).map { _ in value(for: keyPath, &rng) }
+            keyframes.calculationMode = [.linear, .paced, .discrete][Int.random(in: 0..<3, using: &rng)]
+            animation = keyframes
+        }
+        animation.duration = Double.random(in: 0.5...3, using: &rng)
+        animation.isAdditive = Bool.random(using: &rng)
+        animation.isCumulative = Bool.random(using: &rng)
+        animation.repeatCount = Float(Int.random(in: 0...3, using: &rng))
+        animation.autoreverses = Bool.random(using: &rng)
+        return animation
+    }
+
+    @Test(arguments: [11 as UInt64, 12, 13])
+    func fastAndGeneralPathsAgree(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        var checked = 0
+        for index in 0..<200 {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+            layer.opacity = 0.7
+            let original = Self.randomAnimation(&rng)
+            layer.add(original, forKey: "a")
+            let added = try #require(layer.animation(forKey: "a") as? CAPropertyAnimation)
+            guard added.fastField != nil else { continue }
+            checked += 1
+            let timing = added.mediaTiming
+            for _ in 0..<5 {
+                let t = Double.random(in: -1...(timing.activeDuration + 1), using: &rng)
+                let sample = timing.sample(atParentTime: t)
+                guard sample.isInEffect else { continue }
+                var fast = PresentationTarget(state: layer.state, model: layer, copy: nil)
+                added.apply(sample: sample, timing: timing, to: &fast)
+                var general = PresentationTarget(state: layer.state, model: layer, copy: nil)
+                added.applyGeneral(sample: sample, timing: timing, to: &general)
+                let message = "seed \(seed) #\(index) \(added.keyPath ?? "") at \(t)"
+                #expect(fast.state.position == general.state.position, "\(message)")
+                #expect(fast.state.bounds == general.state.bounds, "\(message)")
+                #expect(fast.state.opacity == general.state.opacity, "\(message)")
+                #expect(fast.state.shadowOffset == general.state.shadowOffset, "\(message)")
+                #expect(fast.state.anchorPoint == general.state.anchorPoint, "\(message)")
+                #expect(fast.state.cornerRadius == general.state.cornerRadius, "\(message)")
+                #expect(fast.state.contentsRect == general.state.contentsRect, "\(message)")
+            }
+        }
+        #expect(checked > 150, "seed \(seed): most random animations should take the fast path")
+    }
+}
