@@ -231,3 +231,44 @@ extension ManualClockTests {
         }
     }
 }
+
+extension ManualClockTests {
+    /// `contents` crossfades by weight (R9): the presentation shows the new image over the old.
+    @Suite struct ContentsCrossfadeTests {
+        @Test func implicitContentsChangeCrossfades() throws {
+            try withManualClock {
+                let (_, layer) = makeCommittedScene()
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                layer.contents = "old image"
+                CATransaction.commit()
+                CATransaction.begin()
+                CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+                layer.contents = "new image"
+                CATransaction.commit()
+                CAMediaClock.advance(by: 0.0625)
+                let state = try #require(layer.presentation()).state
+                #expect(state.contents as? String == "new image")
+                #expect(state.contentsCrossfade?.previous as? String == "old image")
+                #expect(state.contentsCrossfade?.weight == 0.25)
+                CAMediaClock.advance(by: 0.25)
+                #expect(layer.presentation()!.state.contentsCrossfade == nil)
+            }
+        }
+
+        @Test func keyframedImagesCrossfadePairwise() throws {
+            try withManualClock {
+                let (_, layer) = makeCommittedScene()
+                let animation = CAKeyframeAnimation(keyPath: "contents")
+                animation.values = ["a", "b", "c"]
+                animation.duration = 2
+                layer.add(animation, forKey: "slides")
+                CAMediaClock.advance(by: 1.5)
+                let state = try #require(layer.presentation()).state
+                #expect(state.contents as? String == "c")
+                #expect(state.contentsCrossfade?.previous as? String == "b")
+                #expect(state.contentsCrossfade?.weight == 0.5)
+            }
+        }
+    }
+}

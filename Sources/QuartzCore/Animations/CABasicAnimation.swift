@@ -199,6 +199,11 @@ open class CABasicAnimation: CAPropertyAnimation {
         guard storedKeyPath != nil else { return }
         let (current, template) = target.read(access)
         let (from, to) = endpoints { target.readModel(access) }
+        if crossfadesContents {
+            let f = fraction(atBasicTime: sample.basicTime, duration: timing.duration)
+            writeContentsCrossfade(from: from, to: to, fraction: f, into: &target.state)
+            return
+        }
         var value = from.interpolated(
             to: to, fraction: fraction(atBasicTime: sample.basicTime, duration: timing.duration))
         if storedCumulative, sample.iteration > 0 {

@@ -298,6 +298,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                         bias: storedBiasValues?.map(\.doubleValue) ?? [])
                     : values[i]
             case .linear, .paced:
+                if crossfadesContents, i + 1 < values.count {
+                    writeContentsCrossfade(
+                        from: values[i], to: values[i + 1], fraction: u, into: &target.state)
+                    return
+                }
                 value =
                     i + 1 < values.count ? values[i].interpolated(to: values[i + 1], fraction: u) : values[i]
             }

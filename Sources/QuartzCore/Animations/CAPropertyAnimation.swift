@@ -87,6 +87,21 @@ open class CAPropertyAnimation: CAAnimation {
         }
     }
 
+    /// Shows a crossfade of `contents` from `from` to `to` at `fraction` (images interpolate by
+    /// weight): the presentation's contents is `to`, with `from` fading out under it.
+    func writeContentsCrossfade(
+        from: AnimatableValue, to: AnimatableValue, fraction: Double, into state: inout LayerState
+    ) {
+        let weight = fraction.isFinite ? min(max(fraction, 0), 1) : 1
+        state.contents = to.boxed(like: nil)
+        state.contentsCrossfade = ContentsCrossfade(previous: from.boxed(like: nil), weight: weight)
+    }
+
+    /// Whether the animation crossfades `contents` instead of interpolating a value.
+    var crossfadesContents: Bool {
+        storedKeyPath == "contents" && storedValueFunction == nil && !storedAdditive
+    }
+
     /// `apply(sample:timing:to:)` without the fast path: the reference the fast path must agree
     /// with (tests compare them).
     package func applyGeneral(

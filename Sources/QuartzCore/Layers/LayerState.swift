@@ -17,6 +17,8 @@ package struct LayerState {
 
     // Contents
     package var contents: Any?
+    /// While `contents` is animated: the image fading out, under `contents` drawn at `weight`.
+    package var contentsCrossfade: ContentsCrossfade?
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsGravity = CALayerContentsGravity.resize
     package var contentsScale: CGFloat = 1
@@ -74,4 +76,14 @@ package struct LayerState {
     package var repeatDuration: CFTimeInterval = 0
     package var autoreverses = false
     package var fillMode = CAMediaTimingFillMode.removed
+}
+
+/// A crossfade between two `contents` images in a presentation state (images interpolate by
+/// weight, ruling R9): the renderer draws `previous` at `1 − weight` and the state's `contents` at
+/// `weight` over it.
+package struct ContentsCrossfade {
+    /// The image fading out (`nil`: nothing).
+    package var previous: Any?
+    /// How far the fade has come, 0 (only `previous`) to 1 (only the new contents).
+    package var weight: Double
 }

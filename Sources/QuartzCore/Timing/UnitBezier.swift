@@ -113,7 +113,15 @@ package struct UnitBezier: Equatable, Sendable {
         let x = Self.clamped(x, to: 0...1, nanValue: 0)
         if x == 0 { return 0 }
         if x == 1 { return 1 }
+        // With both control points on the diagonal, y(t) = x(t) for every t: the curve is y = x
+        // (the `linear` function), exactly.
+        if isDiagonal { return x }
         return sampleCurveY(solveCurveX(x, epsilon: epsilon))
+    }
+
+    /// Whether both control points lie on the diagonal, making the curve the identity.
+    private var isDiagonal: Bool {
+        cx == cy && bx == by && ax == ay
     }
 
     /// `value` clamped into `range`, or `nanValue` when `value` is NaN.
