@@ -8,15 +8,7 @@ extension CALayer {
     /// Stores `value` in the model and runs change handling for `key`: the action search before
     /// the change, then redisplay, the generation bump and the action after it.
     func setState<T>(_ path: WritableKeyPath<LayerState, T>, _ value: T, key: String) {
-        guard suppressChangeHandling == 0 else {
-            state[keyPath: path] = value
-            return
-        }
-        let action = actionForChange(ofKey: key)
-        state[keyPath: path] = value
-        explicitlySetKeys.insert(key)
-        propertyDidChange(key)
-        run(action, forKey: key)
+        change(key) { $0.state[keyPath: path] = value }
     }
 
     /// `setState` for comparable values: setting the value a property already has changes
@@ -26,18 +18,24 @@ extension CALayer {
             if suppressChangeHandling == 0 { explicitlySetKeys.insert(key) }
             return
         }
-        guard suppressChangeHandling == 0 else {
-            state[keyPath: path] = value
-            return
-        }
-        let action = actionForChange(ofKey: key)
-        state[keyPath: path] = value
-        explicitlySetKeys.insert(key)
-        propertyDidChange(key)
-        run(action, forKey: key)
+        change(key) { $0.state[keyPath: path] = value }
         if key == "hidden", let hidden = value as? Bool {
             runAction(forEvent: hidden ? kCAOnOrderOut : kCAOnOrderIn)
         }
+    }
+
+    /// Runs `store` as the change of `key`: without change handling on copies and while applying
+    /// defaults; otherwise between the action search and the action, marking the key explicit.
+    func change(_ key: String, _ store: (CALayer) -> Void) {
+        guard suppressChangeHandling == 0 else {
+            store(self)
+            return
+        }
+        let action = actionForChange(ofKey: key)
+        store(self)
+        explicitlySetKeys.insert(key)
+        propertyDidChange(key)
+        run(action, forKey: key)
     }
 
     /// Runs after any property change: redisplay when the class asks for it, and the model

@@ -43,14 +43,7 @@ extension CALayer {
 
     /// Stores a value outside the table and runs change handling (and the action) for it.
     func setDynamicValue(_ value: Any?, forKey key: String) {
-        guard suppressChangeHandling == 0 else {
-            dynamicValues[key] = value
-            return
-        }
-        let action = actionForChange(ofKey: key)
-        dynamicValues[key] = value
-        propertyDidChange(key)
-        run(action, forKey: key)
+        change(key) { $0.dynamicValues[key] = value }
     }
 
     /// Reads a dot-separated key path: structure fields (`"bounds.size.width"`), transform fields

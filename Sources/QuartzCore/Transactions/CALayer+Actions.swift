@@ -39,8 +39,10 @@ extension CALayer {
     /// Before a change of `key`: the action to run after it, if actions apply. For an animation
     /// that interpolates from the previous value, that value is captured now.
     func actionForChange(ofKey key: String) -> (any CAAction)? {
-        guard suppressChangeHandling == 0, modelLayer == nil, !CATransaction.disableActions(),
-            hasBeenCommitted || LayerAnimationBlock.current != nil
+        // Cheapest checks first: most changes are to layers not yet committed.
+        guard suppressChangeHandling == 0, modelLayer == nil,
+            hasBeenCommitted || LayerAnimationBlock.current != nil,
+            !CATransaction.disableActions()
         else { return nil }
         guard let action = action(forKey: key) else { return nil }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil,
