@@ -71,18 +71,22 @@ import Testing
                 let t = Double.random(in: -1...(timing.activeDuration + 1), using: &rng)
                 let sample = timing.sample(atParentTime: t)
                 guard sample.isInEffect else { continue }
-                var fast = PresentationTarget(state: layer.state, model: layer, copy: nil)
-                added.apply(sample: sample, timing: timing, to: &fast)
-                var general = PresentationTarget(state: layer.state, model: layer, copy: nil)
-                added.applyGeneral(sample: sample, timing: timing, to: &general)
+                var fast = layer.state
+                PresentationTarget.with(&fast, model: layer, copy: nil) {
+                    added.apply(sample: sample, timing: timing, to: &$0)
+                }
+                var general = layer.state
+                PresentationTarget.with(&general, model: layer, copy: nil) {
+                    added.applyGeneral(sample: sample, timing: timing, to: &$0)
+                }
                 let message = "seed \(seed) #\(index) \(added.keyPath ?? "") at \(t)"
-                #expect(fast.state.position == general.state.position, "\(message)")
-                #expect(fast.state.bounds == general.state.bounds, "\(message)")
-                #expect(fast.state.opacity == general.state.opacity, "\(message)")
-                #expect(fast.state.shadowOffset == general.state.shadowOffset, "\(message)")
-                #expect(fast.state.anchorPoint == general.state.anchorPoint, "\(message)")
-                #expect(fast.state.cornerRadius == general.state.cornerRadius, "\(message)")
-                #expect(fast.state.contentsRect == general.state.contentsRect, "\(message)")
+                #expect(fast.position == general.position, "\(message)")
+                #expect(fast.bounds == general.bounds, "\(message)")
+                #expect(fast.opacity == general.opacity, "\(message)")
+                #expect(fast.shadowOffset == general.shadowOffset, "\(message)")
+                #expect(fast.anchorPoint == general.anchorPoint, "\(message)")
+                #expect(fast.cornerRadius == general.cornerRadius, "\(message)")
+                #expect(fast.contentsRect == general.contentsRect, "\(message)")
             }
         }
         #expect(checked > 150, "seed \(seed): most random animations should take the fast path")

@@ -45,6 +45,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var kvcValues: [String: Any] = [:]
     /// The timing of a frozen copy, fixed once (see `mediaTiming`).
     var resolvedTiming: MediaTiming?
+    /// The field of the per-frame fast path (FastPath.swift), set by a property animation's
+    /// `prepare(for:)` when its key path, value function and values allow it; `nil` otherwise.
+    package var fastField: LayerField?
 
     /// Creates an animation with Apple's defaults.
     public required override init() {

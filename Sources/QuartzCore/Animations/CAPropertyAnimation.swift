@@ -8,9 +8,6 @@ open class CAPropertyAnimation: CAAnimation {
     var storedValueFunction: CAValueFunction?
     /// How the key path is read and written, resolved by `prepare(for:)`.
     var access = PropertyAccess.keyValueCoding("")
-    /// The field of the fast path (FastPath.swift), when the key path and the absence of a value
-    /// function allow it; subclasses decide whether their values do.
-    package var fastField: LayerField?
 
     /// Creates an animation of the property at `path` (any key path of `CALayer`, including
     /// virtual ones such as `"transform.rotation.z"` and `@LayerProperty` properties).

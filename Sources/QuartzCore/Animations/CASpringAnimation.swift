@@ -14,6 +14,8 @@ open class CASpringAnimation: CABasicAnimation {
     var storedDamping: CGFloat = 10
     var storedInitialVelocity: CGFloat = 0
     var storedAllowsOverdamping = false
+    /// The motion of a frozen copy, fixed by `prepare(for:)`.
+    var preparedMotion: SpringMotion?
 
     /// A spring that feels like it lasts `perceptualDuration` seconds, with `bounce` from −1
     /// (overdamped) through 0 (critically damped) to 1 (undamped), as Apple's iOS 17
@@ -124,6 +126,11 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// The spring's progress at `t` seconds, overshooting 1 when it bounces.
     override func fraction(atBasicTime t: Double, duration: Double) -> Double {
-        motion.fraction(at: t)
+        (preparedMotion ?? motion).fraction(at: t)
+    }
+
+    override func prepare(for layer: CALayer) {
+        super.prepare(for: layer)
+        preparedMotion = motion
     }
 }

@@ -82,6 +82,11 @@ extension LayerField {
         }
     }
 
+    /// Copies the field's value from `source` into `state`.
+    func copy(from source: borrowing LayerState, into state: inout LayerState) {
+        write(lanes: lanes(source), into: &state)
+    }
+
     /// Writes lanes into the field (only for fields with a `fastKind`).
     func write(lanes v: SIMD4<Double>, into state: inout LayerState) {
         switch self {

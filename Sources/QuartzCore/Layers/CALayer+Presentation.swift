@@ -45,19 +45,50 @@ extension CALayer {
     func makePresentationCopy(atLocalTime t: Double) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = self
-        var target = PresentationTarget(state: copy.state, model: self, copy: copy)
-        applyAnimations(to: &target, atLocalTime: t)
-        copy.state = target.state
+        var presented = copy.state
+        PresentationTarget.with(&presented, model: self, copy: copy) {
+            applyAnimations(to: &$0, atLocalTime: t)
+        }
+        copy.state = presented
         return copy
     }
 
     /// The presented model values at local time `t`, without making a layer copy unless an
     /// animated key needs key-value coding: the renderer's and the benchmark's path.
     package func presentationState(atLocalTime t: Double) -> LayerState {
-        guard !animationRecords.isEmpty else { return state }
-        var target = PresentationTarget(state: state, model: self, copy: nil)
-        applyAnimations(to: &target, atLocalTime: t)
-        return target.finish()
+        var presented = state
+        PresentationTarget.with(&presented, model: self, copy: nil) {
+            applyAnimations(to: &$0, atLocalTime: t)
+        }
+        return presented
+    }
+
+    /// Brings `buffer` — a presentation state the caller keeps from frame to frame, with the
+    /// `version` it was synchronised at — to local time `t`, touching only what animations
+    /// change: the whole model state is copied in when the model changed since (or when an
+    /// animation needs the general path), otherwise only the animated fields are reset from the
+    /// model before the animations apply. The renderer's per-frame path.
+    ///
+    /// - Complexity: O(animations) when the model is unchanged; no allocation.
+    package func updatePresentationState(
+        _ buffer: inout LayerState, version: inout Int, atLocalTime t: Double
+    ) {
+        if version != stateVersion || !animationsAllFast {
+            buffer = state
+            version = stateVersion
+        } else {
+            for record in animationRecords {
+                record.animation.fastField?.copy(from: state, into: &buffer)
+            }
+        }
+        guard !animationRecords.isEmpty else { return }
+        PresentationTarget.with(&buffer, model: self, copy: nil) { applyAnimations(to: &$0, atLocalTime: t) }
+    }
+
+    /// Whether every animation of the layer takes the fast path (so only their fields change),
+    /// recomputed when the list changes.
+    func updateAnimationsAllFast() {
+        animationsAllFast = animationRecords.allSatisfy { $0.animation.fastField != nil }
     }
 
     /// Applies every animation in order (§9.2): those not in effect at `t` are skipped; a
@@ -85,7 +116,8 @@ extension CALayer {
         if case .keyValueCoding = access {
             return makePresentationCopy(atLocalTime: now).value(forKeyPath: keyPath)
         }
-        var target = PresentationTarget(state: presentationState(atLocalTime: now), model: self, copy: nil)
-        return target.read(access).value.boxed(like: value(forKeyPath: keyPath))
+        var presented = presentationState(atLocalTime: now)
+        let value = PresentationTarget.with(&presented, model: self, copy: nil) { $0.read(access).value }
+        return value.boxed(like: self.value(forKeyPath: keyPath))
     }
 }

@@ -15,7 +15,11 @@ import CoreGraphics
 /// A layer is not thread-safe: use a tree from one thread at a time.
 open class CALayer: NSObject, CAMediaTiming {
     /// The stored model values.
-    package var state = LayerState()
+    package var state = LayerState() {
+        didSet { stateVersion &+= 1 }
+    }
+    /// Counts changes of `state`, so per-frame presentation buffers know when to resynchronise.
+    package private(set) var stateVersion = 0
     /// Values for keys outside the property table: ``LayerProperty`` properties of subclasses
     /// and arbitrary keys set through key-value coding.
     var dynamicValues: [String: Any] = [:]
@@ -36,7 +40,11 @@ open class CALayer: NSObject, CAMediaTiming {
     var drawWasImplemented = true
 
     // Animations and presentation (CALayer+Animations.swift, CALayer+Presentation.swift).
-    var animationRecords: [AnimationRecord] = []
+    var animationRecords: [AnimationRecord] = [] {
+        didSet { updateAnimationsAllFast() }
+    }
+    /// Whether every animation takes the fast path (CALayer+Presentation.swift).
+    var animationsAllFast = true
     /// Whether a transaction of the thread that created the layer has published since
     /// (ruling R10); presentation copies never are.
     var hasBeenCommitted = false

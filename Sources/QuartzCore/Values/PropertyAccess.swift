@@ -137,22 +137,37 @@ package enum PropertyAccess: Sendable {
     }
 }
 
-/// The state a presentation is being computed in: the copied model values, the model layer (for
-/// values read live, R2), and — only when a key needs key-value coding — a layer copy holding the
-/// same values.
+/// The state a presentation is being computed in — the caller's buffer, written in place —
+/// the model layer (for values read live, R2), and, only when a key needs key-value coding, a
+/// layer copy holding the same values.
+///
+/// A target exists only inside `PresentationTarget.with(_:model:copy:_:)`, which lends it the
+/// buffer for the duration of the call.
 package struct PresentationTarget {
-    package var state: LayerState
+    private let storage: UnsafeMutablePointer<LayerState>
     package let model: CALayer
     /// The layer copy key-value-coded keys go through; created on first need when absent.
     var copy: CALayer?
 
-    /// The finished state, moved out of the target.
-    consuming func finish() -> LayerState {
-        state
+    /// The presentation values being computed (the caller's buffer).
+    package var state: LayerState {
+        _read { yield storage.pointee }
+        nonmutating _modify { yield &storage.pointee }
     }
 
-    package init(state: LayerState, model: CALayer, copy: CALayer?) {
-        self.state = state
+    /// Runs `body` with a target that computes into `state`.
+    package static func with<Result>(
+        _ state: inout LayerState, model: CALayer, copy: CALayer?,
+        _ body: (inout PresentationTarget) -> Result
+    ) -> Result {
+        withUnsafeMutablePointer(to: &state) { pointer in
+            var target = PresentationTarget(storage: pointer, model: model, copy: copy)
+            return body(&target)
+        }
+    }
+
+    private init(storage: UnsafeMutablePointer<LayerState>, model: CALayer, copy: CALayer?) {
+        self.storage = storage
         self.model = model
         self.copy = copy
     }
