@@ -92,3 +92,45 @@ import Testing
         #expect(checked > 150, "seed \(seed): most random animations should take the fast path")
     }
 }
+
+extension ManualClockTests {
+    /// A persistent presentation buffer updated in place matches a fresh presentation state at
+    /// every frame, and picks up model changes made between frames.
+    @Suite struct PresentationBufferTests {
+        @Test func inPlaceUpdatesMatchFreshStates() {
+            withManualClock {
+                let (_, layer) = makeCommittedScene()
+                let move = CABasicAnimation(keyPath: "position.x")
+                move.fromValue = 0
+                move.toValue = 100
+                move.duration = 1
+                move.isAdditive = true
+                layer.add(move, forKey: "move")
+                let fade = CAKeyframeAnimation(keyPath: "opacity")
+                fade.values = [1, 0, 1]
+                fade.duration = 1
+                layer.add(fade, forKey: "fade")
+                CATransaction.flush()
+                var buffer = layer.state
+                var version = -1
+                for frame in 0..<8 {
+                    let t = 1000 + Double(frame) * 0.125
+                    if frame == 4 {
+                        CATransaction.begin()
+                        CATransaction.setDisableActions(true)
+                        layer.position = CGPoint(x: 500, y: 60)  // the model moves between frames
+                        layer.cornerRadius = 9
+                        CATransaction.commit()
+                    }
+                    layer.updatePresentationState(&buffer, version: &version, atLocalTime: t)
+                    let fresh = layer.presentationState(atLocalTime: t)
+                    #expect(buffer.position == fresh.position, "frame \(frame)")
+                    #expect(buffer.opacity == fresh.opacity, "frame \(frame)")
+                    #expect(buffer.cornerRadius == fresh.cornerRadius, "frame \(frame)")
+                }
+                #expect(buffer.position == CGPoint(x: 500 + 87.5, y: 60))
+                #expect(buffer.cornerRadius == 9)
+            }
+        }
+    }
+}
