@@ -153,7 +153,7 @@ extension CGContext {
         replay(path)
         cairo_set_antialias(cairo, cairoAntialias)
         if let color {
-            cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+            cairo_set_operator(cairo, gstate.blendMode.cairoOperator)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * gstate.alpha)
         } else {
             cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)

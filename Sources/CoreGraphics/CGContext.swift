@@ -288,6 +288,10 @@ extension CGContext {
         var dashLengths: [Double] = []
         /// Whether shapes are antialiased (together with the context-wide permission).
         var shouldAntialias = true
+        /// How painting combines with the bitmap (`setBlendMode(_:)`, `CGContext+Blending.swift`).
+        var blendMode = CGBlendMode.normal
+        /// How images are resampled when drawn (`interpolationQuality`, `CGContext+Images.swift`).
+        var interpolationQuality = CGInterpolationQuality.default
     }
 
     /// An integer rectangle of pixels in Cairo device space: columns `x0..<x1`, rows `y0..<y1`.
