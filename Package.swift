@@ -18,8 +18,13 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         // Cairo rasterises CGContext's bitmap contexts (and, later, layer backing stores).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        // libjpeg (libjpeg-turbo on Debian) decodes JPEG files for `CGImage.load(data:)`.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo", "CJPEG"]),
+        // EGL and OpenGL ES 3.0 for the compositor: Mesa's llvmpipe headless, or a GPU's driver.
+        .systemLibrary(
+            name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
@@ -27,5 +32,7 @@ let package = Package(
         .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
+        .testTarget(name: "RenderTests", dependencies: ["QuartzCore"], resources: [.copy("Goldens")]),
     ]
 )

@@ -7,9 +7,17 @@ set -euo pipefail
 # Build and test needs, by issue:
 # - pkg-config: locating the C libraries the rendering stack links (Cairo, EGL/GLES, SDL2).
 # - libcairo2-dev: Cairo headers and library; CoreGraphics' CGContext rasterises with it (CCairo).
+# - libjpeg62-turbo-dev: libjpeg headers and library; CoreGraphics decodes JPEG files with it (CJPEG).
+# - libegl-dev, libgles-dev, libegl-mesa0, libgl1-mesa-dri: EGL and OpenGL ES 3.0 headers and Mesa's
+#   drivers for the compositor (llvmpipe renders headless, without a GPU).
 PACKAGES=(
+    libegl-dev
+    libgles-dev
+    libegl-mesa0
+    libgl1-mesa-dri
     pkg-config
     libcairo2-dev
+    libjpeg62-turbo-dev
 )
 
 missing=()

@@ -12,12 +12,7 @@ import CoreGraphics
 extension CALayer {
     /// The layer's anchor point in its own bounds coordinates, with `anchorPointZ`.
     var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
-        let b = state.bounds
-        return (
-            b.origin.x + state.anchorPoint.x * b.size.width,
-            b.origin.y + state.anchorPoint.y * b.size.height,
-            state.anchorPointZ
-        )
+        state.anchorInBounds
     }
 
     /// The layer whose coordinate space this layer is placed in: its superlayer, or the layer it
@@ -29,33 +24,13 @@ extension CALayer {
     /// The 4×4 transform from this layer's bounds coordinates to its geometry parent's (or, for a
     /// root, to the space its position is given in).
     package func transformToParent() -> CATransform3D {
-        let a = anchorInBounds
-        var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
-        m = CATransform3DConcat(m, state.transform)
-        m = CATransform3DConcat(
-            m, CATransform3DMakeTranslation(state.position.x, state.position.y, state.zPosition))
-        if let parent = geometryParent, superlayerStorage != nil {
-            m = CATransform3DConcat(m, parent.sublayerSpaceTransform())
-        }
-        return m
+        state.transformToParent(sublayerSpace: superlayerStorage?.state.sublayerSpaceTransform)
     }
 
     /// The transform this layer applies to its sublayers about its anchor point:
     /// `T(−S) · flip · sublayerTransform · T(S)`.
     package func sublayerSpaceTransform() -> CATransform3D {
-        let flip = state.isGeometryFlipped
-        if !flip && CATransform3DIsIdentity(state.sublayerTransform) { return CATransform3DIdentity }
-        let s = anchorInBounds
-        var m = CATransform3DMakeTranslation(-s.x, -s.y, -s.z)
-        if flip {
-            // Mirror about the horizontal line through the centre of the bounds.
-            let mid = state.bounds.midY - s.y
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, -mid, 0))
-            m = CATransform3DConcat(m, CATransform3DMakeScale(1, -1, 1))
-            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, mid, 0))
-        }
-        m = CATransform3DConcat(m, state.sublayerTransform)
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(s.x, s.y, s.z))
+        state.sublayerSpaceTransform
     }
 
     /// The homography from this layer's plane to `ancestor`'s (`nil`: the space above the root).
@@ -114,12 +89,7 @@ extension CALayer {
     /// `frame`'s getter: the bounds mapped by this layer's own transform into its parent's
     /// coordinates (without the parent's sublayer transform).
     func frameInSuperlayer() -> CGRect {
-        let a = anchorInBounds
-        var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
-        m = CATransform3DConcat(m, state.transform)
-        m = CATransform3DConcat(
-            m, CATransform3DMakeTranslation(state.position.x, state.position.y, state.zPosition))
-        return Self.map(state.bounds, by: Homography(m))
+        Self.map(state.bounds, by: Homography(state.transformToParent(sublayerSpace: nil)))
     }
 
     /// `frame`'s setter: places the layer so that its untransformed frame is `frame`; under a
@@ -146,5 +116,47 @@ extension CGRect {
     fileprivate var standardizedKeepingNonFinite: CGRect {
         let values = [origin.x, origin.y, size.width, size.height]
         return values.allSatisfy(\.isFinite) ? standardized : self
+    }
+}
+
+extension LayerState {
+    /// The anchor point in the layer's own bounds coordinates, with `anchorPointZ`.
+    var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+        (
+            bounds.origin.x + anchorPoint.x * bounds.size.width,
+            bounds.origin.y + anchorPoint.y * bounds.size.height,
+            anchorPointZ
+        )
+    }
+
+    /// The 4×4 transform from these bounds coordinates to the parent's, given the parent's
+    /// `sublayerSpaceTransform` (`nil` for a root or a mask):
+    /// `T(−A) · transform · T(position, zPosition) · sublayerSpace`.
+    package func transformToParent(sublayerSpace: CATransform3D?) -> CATransform3D {
+        let a = anchorInBounds
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+        m = CATransform3DConcat(m, transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        if let sublayerSpace { m = CATransform3DConcat(m, sublayerSpace) }
+        return m
+    }
+
+    /// The transform applied to the sublayers about the anchor point:
+    /// `T(−S) · flip · sublayerTransform · T(S)`, the flip mirroring about the bounds' centre when
+    /// `isGeometryFlipped`.
+    package var sublayerSpaceTransform: CATransform3D {
+        let flip = isGeometryFlipped
+        if !flip && CATransform3DIsIdentity(sublayerTransform) { return CATransform3DIdentity }
+        let s = anchorInBounds
+        var m = CATransform3DMakeTranslation(-s.x, -s.y, -s.z)
+        if flip {
+            // Mirror about the horizontal line through the centre of the bounds.
+            let mid = bounds.midY - s.y
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, -mid, 0))
+            m = CATransform3DConcat(m, CATransform3DMakeScale(1, -1, 1))
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(0, mid, 0))
+        }
+        m = CATransform3DConcat(m, sublayerTransform)
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(s.x, s.y, s.z))
     }
 }

@@ -1,0 +1,216 @@
+import CEGL
+import CoreGraphics
+
+/// Renders a layer tree offscreen with OpenGL ES 3 (Apple's `CARenderer`, which on Apple's
+/// platforms targets Metal; Lamina's renders into its own framebuffer and reads pixels back).
+///
+/// One renderer owns one EGL context (surfaceless: Mesa's llvmpipe without a GPU, the GPU's
+/// driver with one) and a framebuffer of `size × scale` pixels. A frame is
+/// `beginFrame(atTime:)`, `render()`, `endFrame()`; `makeImage()` then returns the pixels.
+///
+/// What it draws, per layer of the presentation tree at the frame's time, back to front
+/// (siblings ordered by `zPosition`, a stable sort): `backgroundColor`, `contents` (a `CGImage`,
+/// placed by `contentsGravity`, cropped by `contentsRect`, scaled per `contentsScale`, filtered
+/// per `minificationFilter`/`magnificationFilter` linear or nearest, crossfading while
+/// `contents` animates), the sublayers (clipped by `masksToBounds`, with rounded corners), then
+/// the border; all with `cornerRadius` and `maskedCorners` anti-aliased analytically, `opacity`
+/// (a translucent layer with sublayers is composited as one group when `allowsGroupOpacity`,
+/// the iOS default), `isHidden`, `isDoubleSided` (back faces culled) and full 4×4 transforms with
+/// perspective, each layer flattened into its parent's plane. Not yet drawn (see the README):
+/// shadows, `mask`, `contentsCenter`, `shouldRasterize`, filters.
+///
+/// A renderer is used from one thread at a time.
+public final class CARenderer {
+    /// The root of the tree rendered; `nil` renders a transparent frame.
+    public var layer: CALayer?
+    /// The rectangle of the root's parent coordinate space that is rendered, in points. Default
+    /// `(0, 0, size)`.
+    public var bounds: CGRect
+    /// Pixels per point of the framebuffer.
+    public let scale: CGFloat
+    /// The framebuffer's size in pixels.
+    public let pixelWidth: Int
+    /// The framebuffer's size in pixels.
+    public let pixelHeight: Int
+
+    let gl: GLContext
+    let program: LayerProgram
+    let textures = TextureCache()
+    private var framebuffer: GLuint = 0
+    private var colorBuffer: GLuint = 0
+    private var stencilBuffer: GLuint = 0
+    private var frameTime: CFTimeInterval?
+    /// Offscreen targets for group opacity, one per nesting depth, created on first need.
+    var offscreenTargets: [OffscreenTarget] = []
+    /// The framebuffer being drawn into (the main one, or an offscreen group's).
+    var currentFramebuffer: GLuint = 0
+    /// Per-layer presentation buffers kept across frames.
+    var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
+
+    /// Creates a renderer for `layer` drawing `size` points at `scale` pixels per point.
+    ///
+    /// - Throws: `CARendererError` when the size is invalid or no EGL/OpenGL ES 3 context can be
+    ///   created (no display, no driver), with the reason.
+    public init(layer: CALayer? = nil, size: CGSize, scale: CGFloat = 1) throws {
+        let width = (size.width * scale).rounded(.up)
+        let height = (size.height * scale).rounded(.up)
+        let limit = 16384
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= CGFloat(limit),
+            height <= CGFloat(limit), scale > 0
+        else {
+            let w = width.isFinite ? Int(max(min(width, 1e9), -1e9)) : -1
+            let h = height.isFinite ? Int(max(min(height, 1e9), -1e9)) : -1
+            throw CARendererError.invalidSize(width: w, height: h, limit: limit)
+        }
+        self.layer = layer
+        self.scale = scale
+        pixelWidth = Int(width)
+        pixelHeight = Int(height)
+        bounds = CGRect(origin: .zero, size: size)
+        gl = try GLContext()
+        program = try LayerProgram()
+        try makeFramebuffer()
+    }
+
+    deinit {
+        try? gl.makeCurrent()
+        textures.removeAll()
+        glDeleteFramebuffers(1, &framebuffer)
+        glDeleteRenderbuffers(1, &colorBuffer)
+        glDeleteRenderbuffers(1, &stencilBuffer)
+    }
+
+    /// Starts a frame showing the tree at absolute media time `t` (as `CACurrentMediaTime()`).
+    public func beginFrame(atTime t: CFTimeInterval) {
+        frameTime = t
+    }
+
+    /// Draws the frame begun by `beginFrame(atTime:)` (at `CACurrentMediaTime()` when none was
+    /// begun). Layers needing layout or display are laid out and drawn first, as a commit would.
+    public func render() {
+        try? gl.makeCurrent()
+        let time = frameTime ?? CACurrentMediaTime()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        currentFramebuffer = framebuffer
+        glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glClearColor(0, 0, 0, 0)
+        glClearStencil(0)
+        glStencilMask(0xFF)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glEnable(GLenum(GL_STENCIL_TEST))
+        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        guard let root = layer else { return }
+        root.layoutIfNeeded()
+        root.displaySubtreeIfNeeded()
+        var pass = RenderPass(renderer: self, time: time, worldToClip: worldToClip)
+        pass.draw(root, parentMatrix: worldToClip, parentState: nil, opacity: 1, stencilLevel: 0)
+        textures.endFrame()
+    }
+
+    /// Ends the frame: the pixels are complete and `makeImage()` reads them.
+    public func endFrame() {
+        glFinish()
+        frameTime = nil
+    }
+
+    /// The earliest media time after the last frame at which the picture may change: now while
+    /// any layer of the tree has an animation, `.infinity` otherwise.
+    public func nextFrameTime() -> CFTimeInterval {
+        func animating(_ layer: CALayer) -> Bool {
+            !layer.animationRecords.isEmpty || (layer.sublayerStorage ?? []).contains(where: animating)
+        }
+        guard let root = layer, animating(root) else { return .infinity }
+        return CACurrentMediaTime()
+    }
+
+    /// The last rendered frame as an image: premultiplied RGBA, sRGB, `pixelWidth × pixelHeight`,
+    /// top row first.
+    public func makeImage() -> CGImage? {
+        try? gl.makeCurrent()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        let rowBytes = pixelWidth * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * pixelHeight)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glReadPixels(
+            0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+            &pixels)
+        // OpenGL's first row is the bottom one.
+        var flipped = Data(count: pixels.count)
+        flipped.withUnsafeMutableBytes { destination in
+            pixels.withUnsafeBytes { source in
+                for row in 0..<pixelHeight {
+                    let from = (pixelHeight - 1 - row) * rowBytes
+                    destination.baseAddress!.advanced(by: row * rowBytes)
+                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
+                }
+            }
+        }
+        guard let provider = CGDataProvider(data: flipped), let space = CGColorSpace(name: CGColorSpace.sRGB)
+        else {
+            return nil
+        }
+        return CGImage(
+            width: pixelWidth, height: pixelHeight, bitsPerComponent: 8, bitsPerPixel: 32,
+            bytesPerRow: rowBytes,
+            space: space, bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+            provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+    }
+
+    /// Renders the tree at `time` and returns the image: `beginFrame`, `render`, `endFrame`,
+    /// `makeImage` in one call.
+    public func image(atTime time: CFTimeInterval) -> CGImage? {
+        beginFrame(atTime: time)
+        render()
+        endFrame()
+        return makeImage()
+    }
+
+    /// Maps the root's parent space (points) to clip space: `bounds` onto the framebuffer, y
+    /// down, and every depth onto the plane z = 0 (the root flattens into the screen).
+    private var worldToClip: CATransform3D {
+        var m = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
+        m = CATransform3DConcat(m, CATransform3DMakeScale(2 / bounds.width, -2 / bounds.height, 0))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
+    }
+
+    /// The offscreen target for group depth `depth`, created on first need; `nil` (and reported)
+    /// when the driver cannot create one, in which case the group is drawn without grouping.
+    func offscreenTarget(depth: Int) -> OffscreenTarget? {
+        while offscreenTargets.count <= depth {
+            guard let target = try? OffscreenTarget(width: pixelWidth, height: pixelHeight) else {
+                CompatibilityWarnings.report(
+                    "CARenderer: no offscreen target for group opacity; drawn ungrouped")
+                return nil
+            }
+            offscreenTargets.append(target)
+        }
+        return offscreenTargets[depth]
+    }
+
+    private func makeFramebuffer() throws {
+        glGenFramebuffers(1, &framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glGenRenderbuffers(1, &colorBuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
+        glRenderbufferStorage(
+            GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(pixelWidth), GLsizei(pixelHeight))
+        glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorBuffer)
+        glGenRenderbuffers(1, &stencilBuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencilBuffer)
+        glRenderbufferStorage(
+            GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH24_STENCIL8), GLsizei(pixelWidth), GLsizei(pixelHeight))
+        glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_STENCIL_ATTACHMENT), GLenum(GL_RENDERBUFFER),
+            stencilBuffer)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw CARendererError.framebuffer("status 0x\(String(status, radix: 16))")
+        }
+    }
+}

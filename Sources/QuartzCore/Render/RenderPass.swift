@@ -1,0 +1,283 @@
+import CEGL
+import CoreGraphics
+
+/// One frame's walk of the layer tree, back to front, drawing each layer's parts with the
+/// renderer's program. Each layer's matrix maps its bounds coordinates to clip space:
+/// `transformToParent · F · parentMatrix`, F dropping z so that every layer is flattened into its
+/// parent's plane (w is kept, so perspective stays correct).
+struct RenderPass {
+    let renderer: CARenderer
+    let time: CFTimeInterval
+    /// The orientation (sign of the signed area) of a front-facing quad in clip space.
+    let frontFacingSign: CGFloat
+    /// How many offscreen groups enclose the layer being drawn.
+    private var groupDepth = 0
+
+    init(renderer: CARenderer, time: CFTimeInterval, worldToClip: CATransform3D) {
+        self.renderer = renderer
+        self.time = time
+        frontFacingSign = Self.orientation(of: CGRect(x: 0, y: 0, width: 1, height: 1), worldToClip) ?? 1
+    }
+
+    /// Drops the z output of a transform: the plane a layer is flattened into.
+    private static let flatten: CATransform3D = {
+        var f = CATransform3DIdentity
+        f.m33 = 0
+        return f
+    }()
+
+    mutating func draw(
+        _ layer: CALayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity inherited: Float,
+        stencilLevel: Int
+    ) {
+        let state = presentationState(of: layer)
+        guard !state.isHidden else { return }
+        let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
+        let opacity = inherited * layerOpacity
+        guard opacity > 0 else { return }
+        // Group opacity: a translucent layer with sublayers is drawn opaque offscreen, then
+        // composited at its opacity, so overlapping parts do not show through each other.
+        if layerOpacity < 1, state.allowsGroupOpacity, !(layer.sublayerStorage ?? []).isEmpty,
+            drawAsGroup(
+                layer, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel)
+        {
+            return
+        }
+        drawUngrouped(
+            layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+            stencilLevel: stencilLevel)
+    }
+
+    /// Draws the layer's parts and its sublayers directly into the current framebuffer, with
+    /// `opacity` (the product down the tree) applied to each part.
+    private mutating func drawUngrouped(
+        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        opacity: Float,
+        stencilLevel: Int
+    ) {
+        let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
+        let matrix = CATransform3DConcat(CATransform3DConcat(toParent, Self.flatten), parentMatrix)
+        guard matrix.isFinite else {
+            CompatibilityWarnings.report(
+                "CARenderer: a layer with a non-finite transform or geometry is skipped")
+            return
+        }
+        let bounds = state.bounds
+        if !state.isDoubleSided, let sign = Self.orientation(of: bounds, matrix), sign != frontFacingSign {
+            return
+        }
+        let radii = Self.radii(state)
+        let base = LayerProgram.Quad(
+            matrix: matrix, mode: .fill, quad: bounds, bounds: bounds, radii: radii, opacity: opacity)
+
+        if let color = state.backgroundColor, color.alpha > 0 {
+            var quad = base
+            quad.color = Self.premultiplied(color)
+            renderer.program.draw(quad)
+        }
+        drawContents(state, base: base)
+
+        let sublayers = (layer.sublayerStorage ?? []).enumerated()
+            .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
+            .map(\.element)
+        if !sublayers.isEmpty {
+            let clips = state.masksToBounds
+            if clips { pushClip(base, level: stencilLevel) }
+            let level = clips ? stencilLevel + 1 : stencilLevel
+            for sublayer in sublayers {
+                draw(
+                    sublayer, parentMatrix: matrix, parentState: state, opacity: opacity, stencilLevel: level)
+            }
+            if clips { popClip(base, level: level) }
+        }
+
+        if state.borderWidth > 0, state.borderWidth.isFinite, let color = state.borderColor, color.alpha > 0 {
+            var quad = base
+            quad.mode = .border
+            quad.color = Self.premultiplied(color)
+            quad.borderWidth = state.borderWidth
+            renderer.program.draw(quad)
+        }
+    }
+
+    /// Draws `layer` at full opacity into an offscreen target, then composites it at `opacity`
+    /// into the current framebuffer (where the enclosing clips' stencil applies). `false` when no
+    /// offscreen target is available.
+    private mutating func drawAsGroup(
+        _ layer: CALayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity: Float,
+        stencilLevel: Int
+    ) -> Bool {
+        guard let target = renderer.offscreenTarget(depth: groupDepth) else { return false }
+        let outer = renderer.currentFramebuffer
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        renderer.currentFramebuffer = target.framebuffer
+        glClearColor(0, 0, 0, 0)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
+        groupDepth += 1
+        // The layer's own parts and its subtree at full opacity; the group's opacity is applied
+        // once, when the group is composited.
+        let state = presentationState(of: layer)
+        drawUngrouped(
+            layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
+            stencilLevel: 0)
+        groupDepth -= 1
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
+        renderer.currentFramebuffer = outer
+        glStencilFunc(GLenum(GL_EQUAL), GLint(stencilLevel), 0xFF)
+        let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
+        var quad = LayerProgram.Quad(
+            matrix: CATransform3DIdentity, mode: .texture, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
+        quad.destRect = screen
+        quad.texture = target.texture
+        quad.opacity = opacity
+        renderer.program.draw(quad)
+        return true
+    }
+
+    /// The layer's presentation values at the frame's time, kept in the renderer's buffer.
+    private func presentationState(of layer: CALayer) -> LayerState {
+        let id = ObjectIdentifier(layer)
+        var entry = renderer.buffers[id] ?? (layer.state, -1)
+        layer.updatePresentationState(
+            &entry.state, version: &entry.version, atLocalTime: layer.localTime(fromAbsolute: time))
+        renderer.buffers[id] = entry
+        return entry.state
+    }
+
+    private func drawContents(_ state: LayerState, base: LayerProgram.Quad) {
+        if let crossfade = state.contentsCrossfade {
+            drawImage(crossfade.previous, state, base, weight: Float(1 - crossfade.weight))
+            drawImage(state.contents, state, base, weight: Float(crossfade.weight))
+        } else {
+            drawImage(state.contents, state, base, weight: 1)
+        }
+    }
+
+    private func drawImage(_ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float) {
+        guard weight > 0, let contents else { return }
+        guard let image = contents as? CGImage else {
+            CompatibilityWarnings.report(
+                "CARenderer: contents of type \(type(of: contents)) is not drawn (only CGImage)")
+            return
+        }
+        let crop = state.contentsRect.standardized
+        guard crop.width > 0, crop.height > 0,
+            let texture = renderer.textures.texture(
+                for: image, minification: state.minificationFilter, magnification: state.magnificationFilter)
+        else { return }
+        let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        let imageSize = CGSize(
+            width: CGFloat(image.width) * crop.width / scale,
+            height: CGFloat(image.height) * crop.height / scale)
+        let dest = Self.destination(of: imageSize, in: state.bounds, gravity: state.contentsGravity)
+        guard dest.width > 0, dest.height > 0, dest.width.isFinite, dest.height.isFinite else { return }
+        var quad = base
+        quad.mode = .texture
+        quad.quad = state.masksToBounds ? dest.intersection(state.bounds) : dest
+        guard !quad.quad.isNull, quad.quad.width > 0, quad.quad.height > 0 else { return }
+        quad.destRect = dest
+        quad.uvRect = crop
+        quad.texture = texture
+        quad.opacity = base.opacity * weight
+        quad.clipToShape = state.masksToBounds
+        renderer.program.draw(quad)
+    }
+
+    /// Writes the layer's rounded bounds into the stencil buffer, one level deeper.
+    private func pushClip(_ base: LayerProgram.Quad, level: Int) {
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
+        var quad = base
+        quad.mode = .clip
+        renderer.program.draw(quad)
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        glStencilFunc(GLenum(GL_EQUAL), GLint(level + 1), 0xFF)
+    }
+
+    /// Undoes `pushClip`.
+    private func popClip(_ base: LayerProgram.Quad, level: Int) {
+        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
+        var quad = base
+        quad.mode = .clip
+        renderer.program.draw(quad)
+        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
+        glStencilFunc(GLenum(GL_EQUAL), GLint(level - 1), 0xFF)
+    }
+
+    /// The radius of each corner (minX-minY, maxX-minY, maxX-maxY, minX-maxY) per
+    /// `maskedCorners`.
+    private static func radii(_ state: LayerState) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
+        let r = state.cornerRadius.isFinite ? max(state.cornerRadius, 0) : 0
+        let m = state.maskedCorners
+        return (
+            m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
+            m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0
+        )
+    }
+
+    private static func premultiplied(_ color: CGColor) -> (Float, Float, Float, Float) {
+        let c = color.rgbaComponents
+        let a = Float(c.a)
+        return (Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a)
+    }
+
+    /// The sign of the signed area of `rect`'s corners projected by `matrix`, or `nil` when a
+    /// corner is behind the eye.
+    private static func orientation(of rect: CGRect, _ matrix: CATransform3D) -> CGFloat? {
+        let corners = [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),
+        ]
+        var projected: [CGPoint] = []
+        for p in corners {
+            let x = p.x * matrix.m11 + p.y * matrix.m21 + matrix.m41
+            let y = p.x * matrix.m12 + p.y * matrix.m22 + matrix.m42
+            let w = p.x * matrix.m14 + p.y * matrix.m24 + matrix.m44
+            guard w > 0 else { return nil }
+            projected.append(CGPoint(x: x / w, y: y / w))
+        }
+        var area: CGFloat = 0
+        for i in 0..<4 {
+            let a = projected[i]
+            let b = projected[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area == 0 ? nil : (area > 0 ? 1 : -1)
+    }
+
+    /// Where an image of `size` points lands in `bounds` under `gravity` (iOS geometry: top is
+    /// minY).
+    static func destination(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
+        func placed(_ size: CGSize, x: CGFloat, y: CGFloat) -> CGRect {
+            CGRect(
+                x: bounds.minX + (bounds.width - size.width) * x,
+                y: bounds.minY + (bounds.height - size.height) * y,
+                width: size.width, height: size.height)
+        }
+        switch gravity {
+        case .center: return placed(size, x: 0.5, y: 0.5)
+        case .top: return placed(size, x: 0.5, y: 0)
+        case .bottom: return placed(size, x: 0.5, y: 1)
+        case .left: return placed(size, x: 0, y: 0.5)
+        case .right: return placed(size, x: 1, y: 0.5)
+        case .topLeft: return placed(size, x: 0, y: 0)
+        case .topRight: return placed(size, x: 1, y: 0)
+        case .bottomLeft: return placed(size, x: 0, y: 1)
+        case .bottomRight: return placed(size, x: 1, y: 1)
+        case .resizeAspect, .resizeAspectFill:
+            guard size.width > 0, size.height > 0 else { return bounds }
+            let sx = bounds.width / size.width
+            let sy = bounds.height / size.height
+            let k = gravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            return placed(CGSize(width: size.width * k, height: size.height * k), x: 0.5, y: 0.5)
+        default:
+            return bounds
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CEGL
+import CoreGraphics
+
+/// Textures of `contents` images, uploaded once per image (images are immutable) and released
+/// when an image has not been drawn for a few frames.
+final class TextureCache {
+    private struct Entry {
+        let image: CGImage
+        let texture: GLuint
+        var lastUsedFrame: Int
+        var filters: (GLint, GLint)
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    private var frame = 0
+    /// Frames an unused texture is kept.
+    private let keepFrames = 3
+
+    /// The texture of `image` with the given filters, uploading it on first use; `nil` when the
+    /// image's pixel layout cannot be read (reported once).
+    func texture(
+        for image: CGImage, minification: CALayerContentsFilter, magnification: CALayerContentsFilter
+    )
+        -> GLuint?
+    {
+        let filters = (Self.glFilter(minification), Self.glFilter(magnification))
+        let id = ObjectIdentifier(image)
+        if var entry = entries[id] {
+            entry.lastUsedFrame = frame
+            if entry.filters != filters {
+                glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
+                Self.setFilters(filters)
+                entry.filters = filters
+            }
+            entries[id] = entry
+            return entry.texture
+        }
+        guard var pixels = image.premultipliedRGBA8Pixels() else {
+            CompatibilityWarnings.report(
+                "CARenderer: contents image with \(image.bitsPerComponent)-bit components is not drawn")
+            return nil
+        }
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+            GLenum(GL_RGBA),
+            GLenum(GL_UNSIGNED_BYTE), &pixels)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        Self.setFilters(filters)
+        entries[id] = Entry(image: image, texture: texture, lastUsedFrame: frame, filters: filters)
+        return texture
+    }
+
+    /// Releases textures not used for `keepFrames` frames.
+    func endFrame() {
+        frame += 1
+        for (id, entry) in entries where frame - entry.lastUsedFrame > keepFrames {
+            var texture = entry.texture
+            glDeleteTextures(1, &texture)
+            entries[id] = nil
+        }
+    }
+
+    func removeAll() {
+        for entry in entries.values {
+            var texture = entry.texture
+            glDeleteTextures(1, &texture)
+        }
+        entries = [:]
+    }
+
+    private static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
+        filter == .nearest ? GL_NEAREST : GL_LINEAR
+    }
+
+    private static func setFilters(_ filters: (GLint, GLint)) {
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters.0)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filters.1)
+    }
+}

@@ -1,0 +1,240 @@
+import QuartzCore
+import Testing
+
+/// Pixel checks of the compositor on small scenes: exact colours away from edges, with the edge
+/// tolerance of llvmpipe's anti-aliasing where a sample sits on an edge.
+@Suite struct CARendererTests {
+    /// The premultiplied RGBA bytes of pixel (x, y), top row first.
+    static func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        guard let pixels = image.premultipliedRGBA8Pixels() else { return [] }
+        let i = (y * image.width + x) * 4
+        return Array(pixels[i..<(i + 4)])
+    }
+
+    static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+        CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+
+    static func layer(_ frame: CGRect, _ color: CGColor?) -> CALayer {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.backgroundColor = color
+        return layer
+    }
+
+    /// Whether two pixels agree within `tolerance` per channel.
+    static func close(_ a: [UInt8], _ b: [UInt8], _ tolerance: Int = 1) -> Bool {
+        a.count == 4 && b.count == 4 && zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= tolerance }
+    }
+
+    private func render(_ root: CALayer, size: CGSize = CGSize(width: 64, height: 64), scale: CGFloat = 1)
+        throws
+        -> CGImage
+    {
+        let renderer = try CARenderer(layer: root, size: size, scale: scale)
+        return try #require(renderer.image(atTime: CACurrentMediaTime()))
+    }
+
+    @Test func backgroundFillsTheFrameExactly() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        root.addSublayer(Self.layer(CGRect(x: 8, y: 16, width: 32, height: 16), Self.color(1, 0, 0)))
+        let image = try render(root)
+        #expect(image.width == 64 && image.height == 64)
+        #expect(Self.pixel(image, 20, 20) == [255, 0, 0, 255])
+        #expect(Self.pixel(image, 8, 16) == [255, 0, 0, 255])  // the top-left pixel of the frame
+        #expect(Self.pixel(image, 39, 31) == [255, 0, 0, 255])  // the bottom-right one
+        #expect(Self.pixel(image, 7, 20) == [0, 0, 0, 0])
+        #expect(Self.pixel(image, 40, 20) == [0, 0, 0, 0])
+        #expect(Self.pixel(image, 20, 32) == [0, 0, 0, 0])
+    }
+
+    @Test func scaleMultipliesPixels() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 32, height: 32), nil)
+        root.addSublayer(Self.layer(CGRect(x: 4, y: 4, width: 8, height: 8), Self.color(0, 0, 1)))
+        let image = try render(root, size: CGSize(width: 32, height: 32), scale: 2)
+        #expect(image.width == 64)
+        #expect(Self.pixel(image, 8, 8) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 23, 23) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 24, 24) == [0, 0, 0, 0])
+    }
+
+    @Test func opacityMultipliesDownTheTree() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let parent = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        parent.opacity = 0.5
+        let child = Self.layer(CGRect(x: 0, y: 0, width: 32, height: 32), Self.color(0, 1, 0))
+        child.opacity = 0.5
+        parent.addSublayer(child)
+        root.addSublayer(parent)
+        let image = try render(root)
+        #expect(Self.close(Self.pixel(image, 10, 10), [0, 64, 0, 64]))
+    }
+
+    /// iOS's default group opacity: a translucent layer's overlapping sublayers do not show
+    /// through each other; with `allowsGroupOpacity` off each part is translucent on its own.
+    @Test func groupOpacityCompositesTheSubtreeOnce() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let group = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        group.opacity = 0.5
+        group.addSublayer(Self.layer(CGRect(x: 0, y: 0, width: 40, height: 40), Self.color(1, 0, 0)))
+        group.addSublayer(Self.layer(CGRect(x: 20, y: 20, width: 40, height: 40), Self.color(0, 0, 1)))
+        root.addSublayer(group)
+        let grouped = try render(root)
+        #expect(Self.close(Self.pixel(grouped, 30, 30), [0, 0, 128, 128]))
+        #expect(Self.close(Self.pixel(grouped, 10, 10), [128, 0, 0, 128]))
+        group.allowsGroupOpacity = false
+        let separate = try render(root)
+        #expect(Self.close(Self.pixel(separate, 30, 30), [64, 0, 128, 191]))
+    }
+
+    @Test func roundedCornersAreTransparentAtTheCorner() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let rounded = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), Self.color(1, 1, 1))
+        rounded.cornerRadius = 20
+        rounded.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner]
+        root.addSublayer(rounded)
+        let image = try render(root)
+        #expect(Self.pixel(image, 1, 1) == [0, 0, 0, 0])  // rounded top-left
+        #expect(Self.pixel(image, 62, 62) == [0, 0, 0, 0])  // rounded bottom-right
+        #expect(Self.pixel(image, 62, 1) == [255, 255, 255, 255])  // square top-right
+        #expect(Self.pixel(image, 32, 32) == [255, 255, 255, 255])
+        let edge = Self.pixel(image, 6, 5)  // (6.5, 5.5) is 0.19 inside the arc: partly covered
+        #expect(edge[3] > 40 && edge[3] < 215)
+    }
+
+    @Test func borderIsDrawnInsideTheBoundsAboveSublayers() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let framed = Self.layer(CGRect(x: 8, y: 8, width: 48, height: 48), Self.color(0, 0, 1))
+        framed.borderWidth = 4
+        framed.borderColor = Self.color(1, 0, 0)
+        framed.addSublayer(Self.layer(CGRect(x: 0, y: 0, width: 48, height: 48), Self.color(0, 1, 0)))
+        root.addSublayer(framed)
+        let image = try render(root)
+        #expect(Self.pixel(image, 9, 30) == [255, 0, 0, 255])  // the border covers the sublayer
+        #expect(Self.pixel(image, 30, 30) == [0, 255, 0, 255])
+        #expect(Self.pixel(image, 7, 30) == [0, 0, 0, 0])
+    }
+
+    @Test func masksToBoundsClipsSublayersToTheRoundedBounds() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let clip = Self.layer(CGRect(x: 16, y: 16, width: 32, height: 32), nil)
+        clip.masksToBounds = true
+        clip.cornerRadius = 16
+        clip.addSublayer(Self.layer(CGRect(x: -16, y: -16, width: 64, height: 64), Self.color(1, 1, 0)))
+        root.addSublayer(clip)
+        let image = try render(root)
+        #expect(Self.pixel(image, 32, 32) == [255, 255, 0, 255])
+        #expect(Self.pixel(image, 10, 32) == [0, 0, 0, 0])  // outside the clip
+        #expect(Self.pixel(image, 17, 17) == [0, 0, 0, 0])  // in the rounded corner
+        clip.masksToBounds = false
+        let unclipped = try render(root)
+        #expect(Self.pixel(unclipped, 10, 32) == [255, 255, 0, 255])
+    }
+
+    @Test func zPositionOrdersSiblingsAndHiddenLayersAreNotDrawn() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let red = Self.layer(CGRect(x: 0, y: 0, width: 40, height: 40), Self.color(1, 0, 0))
+        let blue = Self.layer(CGRect(x: 20, y: 20, width: 40, height: 40), Self.color(0, 0, 1))
+        red.zPosition = 1
+        root.addSublayer(red)
+        root.addSublayer(blue)
+        var image = try render(root)
+        #expect(Self.pixel(image, 30, 30) == [255, 0, 0, 255])  // red is in front despite its order
+        red.isHidden = true
+        image = try render(root)
+        #expect(Self.pixel(image, 30, 30) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 10, 10) == [0, 0, 0, 0])
+    }
+
+    @Test func contentsImageIsPlacedUprightByGravity() throws {
+        // A 2×2 image: red, green on the top row; blue, white below.
+        let context = try #require(
+            CGContext(
+                data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        let colors = [
+            (0, 1, Self.color(1, 0, 0)), (1, 1, Self.color(0, 1, 0)), (0, 0, Self.color(0, 0, 1)),
+            (1, 0, Self.color(1, 1, 1)),
+        ]
+        for (x, y, color) in colors {
+            context.setFillColor(color)
+            context.fill(CGRect(x: x, y: y, width: 1, height: 1))  // Quartz: y = 1 is the top row
+        }
+        let image = try #require(context.makeImage())
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let layer = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        layer.contents = image
+        layer.magnificationFilter = .nearest
+        root.addSublayer(layer)
+        var rendered = try render(root)
+        #expect(Self.pixel(rendered, 10, 10) == [255, 0, 0, 255])
+        #expect(Self.pixel(rendered, 50, 10) == [0, 255, 0, 255])
+        #expect(Self.pixel(rendered, 10, 50) == [0, 0, 255, 255])
+        #expect(Self.pixel(rendered, 50, 50) == [255, 255, 255, 255])
+        layer.contentsGravity = .topLeft
+        layer.contentsScale = 1.0 / 8  // 2 pixels at 1/8 pixel per point: 16 points
+        rendered = try render(root)
+        #expect(Self.pixel(rendered, 4, 4) == [255, 0, 0, 255])
+        #expect(Self.pixel(rendered, 12, 12) == [255, 255, 255, 255])
+        #expect(Self.pixel(rendered, 20, 4) == [0, 0, 0, 0])
+        layer.contentsRect = CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)  // the white quarter
+        layer.contentsGravity = .resize
+        rendered = try render(root)
+        #expect(Self.pixel(rendered, 10, 10) == [255, 255, 255, 255])
+        #expect(Self.pixel(rendered, 50, 50) == [255, 255, 255, 255])
+    }
+
+    @Test func perspectiveRotationNarrowsTheFarEdgeAndBackFacesAreCulled() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 100
+        root.sublayerTransform = perspective
+        let door = Self.layer(CGRect(x: 16, y: 16, width: 32, height: 32), Self.color(1, 0, 1))
+        door.anchorPoint = CGPoint(x: 0, y: 0.5)
+        door.position = CGPoint(x: 16, y: 32)
+        door.transform = CATransform3DMakeRotation(-.pi / 3, 0, 1, 0)
+        root.addSublayer(door)
+        let image = try render(root)
+        let pixels = try #require(image.premultipliedRGBA8Pixels())
+        // The free edge swings towards the viewer: it is taller than the hinge edge.
+        func columnHeight(_ x: Int) -> Int { (0..<64).filter { pixels[($0 * 64 + x) * 4 + 3] > 128 }.count }
+        #expect(columnHeight(16) == 32)
+        let far = (18..<64).last { columnHeight($0) > 0 } ?? 0
+        #expect(columnHeight(far - 1) > 34)
+        door.isDoubleSided = false
+        door.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        let culled = try #require(try render(root).premultipliedRGBA8Pixels())
+        #expect((0..<64).allSatisfy { culled[(32 * 64 + $0) * 4 + 3] == 0 })
+    }
+
+    @Test func animatedValuesAreRenderedAtTheFramesTime() throws {
+        CATransaction.flush()
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let mover = Self.layer(CGRect(x: 0, y: 0, width: 8, height: 8), Self.color(1, 0, 0))
+        root.addSublayer(mover)
+        CATransaction.flush()
+        let animation = CABasicAnimation(keyPath: "position.x")
+        animation.fromValue = 4
+        animation.toValue = 60
+        animation.duration = 1
+        animation.beginTime = 10  // absolute: the root's time is the media time
+        animation.fillMode = .both
+        animation.isRemovedOnCompletion = false
+        mover.add(animation, forKey: "move")
+        CATransaction.flush()
+        let renderer = try CARenderer(layer: root, size: CGSize(width: 64, height: 64))
+        let start = try #require(renderer.image(atTime: 10))
+        #expect(Self.pixel(start, 2, 4) == [255, 0, 0, 255])
+        let middle = try #require(renderer.image(atTime: 10.5))
+        #expect(Self.pixel(middle, 32, 4) == [255, 0, 0, 255])
+        #expect(Self.pixel(middle, 2, 4) == [0, 0, 0, 0])
+    }
+
+    @Test func invalidSizesThrowWithTheReason() {
+        #expect(throws: CARendererError.self) { try CARenderer(size: CGSize(width: 0, height: 10)) }
+        #expect(throws: CARendererError.self) { try CARenderer(size: CGSize(width: CGFloat.nan, height: 10)) }
+        #expect(throws: CARendererError.self) { try CARenderer(size: CGSize(width: 100_000, height: 10)) }
+    }
+}
