@@ -87,6 +87,87 @@ import Testing
         #expect(Self.close(Self.pixel(separate, 30, 30), [64, 0, 128, 191]))
     }
 
+    /// A mask's alpha masks the layer and its sublayers; the mask lives in the layer's bounds
+    /// coordinates and moves with the layer.
+    @Test func maskAlphaMasksTheLayerAndItsSublayers() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let masked = Self.layer(CGRect(x: 8, y: 8, width: 48, height: 48), Self.color(0, 0, 1))
+        masked.addSublayer(Self.layer(CGRect(x: 0, y: 24, width: 48, height: 24), Self.color(0, 1, 0)))
+        let mask = Self.layer(CGRect(x: 0, y: 0, width: 24, height: 48), Self.color(0, 0, 0))
+        masked.mask = mask
+        root.addSublayer(masked)
+        var image = try render(root)
+        #expect(Self.pixel(image, 12, 12) == [0, 0, 255, 255])  // masked part, the layer
+        #expect(Self.pixel(image, 12, 50) == [0, 255, 0, 255])  // masked part, the sublayer
+        #expect(Self.pixel(image, 50, 12) == [0, 0, 0, 0])  // outside the mask
+        #expect(Self.pixel(image, 50, 50) == [0, 0, 0, 0])
+        mask.backgroundColor = Self.color(0, 0, 0, 0.5)
+        image = try render(root)
+        #expect(Self.close(Self.pixel(image, 12, 12), [0, 0, 128, 128]))
+        masked.position = CGPoint(x: 40, y: 32)  // the frame moves 8 right: the mask moves with it
+        mask.backgroundColor = Self.color(0, 0, 0)
+        image = try render(root)
+        #expect(Self.pixel(image, 18, 12) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 42, 12) == [0, 0, 0, 0])
+    }
+
+    /// `contentsCenter`: corners keep their size, edges and centre stretch.
+    @Test func contentsCenterStretchesOnlyTheCentre() throws {
+        // An 8×8 image: a 2-pixel red frame around a green centre.
+        let context = try #require(
+            CGContext(
+                data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        context.setFillColor(Self.color(1, 0, 0))
+        context.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
+        context.setFillColor(Self.color(0, 1, 0))
+        context.fill(CGRect(x: 2, y: 2, width: 4, height: 4))
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let layer = Self.layer(CGRect(x: 0, y: 0, width: 48, height: 48), nil)
+        layer.contents = try #require(context.makeImage())
+        layer.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        layer.magnificationFilter = .nearest
+        root.addSublayer(layer)
+        let image = try render(root)
+        #expect(Self.pixel(image, 1, 24) == [255, 0, 0, 255])  // the left edge keeps 2 points
+        #expect(Self.pixel(image, 2, 24) == [0, 255, 0, 255])
+        #expect(Self.pixel(image, 24, 1) == [255, 0, 0, 255])  // the top edge, stretched across
+        #expect(Self.pixel(image, 24, 24) == [0, 255, 0, 255])  // the stretched centre
+        #expect(Self.pixel(image, 45, 24) == [0, 255, 0, 255])
+        #expect(Self.pixel(image, 46, 46) == [255, 0, 0, 255])  // the bottom-right corner
+        layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)  // the default: all stretches
+        let stretched = try render(root)
+        #expect(Self.pixel(stretched, 8, 24) == [255, 0, 0, 255])  // the frame is 12 points wide now
+    }
+
+    /// `render(in:)`: the model tree, drawn upright into a context in the layer's coordinates.
+    @Test func renderInContextDrawsTheModelTree() throws {
+        let layer = Self.layer(CGRect(x: 0, y: 0, width: 20, height: 20), Self.color(1, 0, 0))
+        let corner = Self.layer(CGRect(x: 10, y: 0, width: 10, height: 10), Self.color(0, 0, 1))
+        layer.addSublayer(corner)
+        CATransaction.flush()
+        let animation = CABasicAnimation(keyPath: "position.x")
+        animation.fromValue = 0
+        animation.toValue = 0
+        animation.duration = 100
+        corner.add(animation, forKey: "ignored")  // render(in:) draws the model, not this
+        let context = try #require(
+            CGContext(
+                data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        // A UIKit-style context: top-left origin, 2 pixels per point.
+        context.translateBy(x: 0, y: 40)
+        context.scaleBy(x: 2, y: -2)
+        layer.render(in: context)
+        let image = try #require(context.makeImage())
+        #expect(Self.pixel(image, 30, 5) == [0, 0, 255, 255])  // the top-right corner is blue
+        #expect(Self.pixel(image, 5, 30) == [255, 0, 0, 255])
+        #expect(Self.pixel(image, 5, 5) == [255, 0, 0, 255])
+    }
+
     @Test func roundedCornersAreTransparentAtTheCorner() throws {
         let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
         let rounded = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), Self.color(1, 1, 1))

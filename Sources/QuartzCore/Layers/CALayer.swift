@@ -821,6 +821,14 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    /// Renders the layer and its sublayers into `ctx` in the layer's coordinate space (bounds
+    /// in the context's user space), as they are in the model — animations are not applied — for
+    /// snapshots (listing 8.14). Drawn by the compositor, so unlike Apple's it honours 3D
+    /// transforms; draws nothing (reported once) when no EGL context is available.
+    open func render(in ctx: CGContext) {
+        renderImplementation(in: ctx)
+    }
+
     /// Whether the contents are drawn flipped vertically: `false`, as for a layer without a
     /// flipped view on Apple's platforms.
     open func contentsAreFlipped() -> Bool {

@@ -16,8 +16,9 @@ import CoreGraphics
 /// the border; all with `cornerRadius` and `maskedCorners` anti-aliased analytically, `opacity`
 /// (a translucent layer with sublayers is composited as one group when `allowsGroupOpacity`,
 /// the iOS default), `isHidden`, `isDoubleSided` (back faces culled) and full 4×4 transforms with
-/// perspective, each layer flattened into its parent's plane. Not yet drawn (see the README):
-/// shadows, `mask`, `contentsCenter`, `shouldRasterize`, filters.
+/// perspective, each layer flattened into its parent's plane; `mask` layers (their alpha) and
+/// nine-part `contentsCenter` stretching. Not yet drawn (see the README): shadows,
+/// `shouldRasterize`, filters.
 ///
 /// A renderer is used from one thread at a time.
 public final class CARenderer {
@@ -44,6 +45,11 @@ public final class CARenderer {
     var offscreenTargets: [OffscreenTarget] = []
     /// The framebuffer being drawn into (the main one, or an offscreen group's).
     var currentFramebuffer: GLuint = 0
+    /// Draw the model values, ignoring animations (`render(in:)`).
+    var usesModelValues = false
+    /// A root drawn in its own bounds coordinates rather than placed by its position and
+    /// transform (`render(in:)`).
+    var ownSpaceRoot: CALayer?
     /// Per-layer presentation buffers kept across frames.
     var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
 

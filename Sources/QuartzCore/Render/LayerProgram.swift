@@ -27,6 +27,9 @@ final class LayerProgram {
     private let uOpacity: GLint
     private let uClipToShape: GLint
     private let uTexture: GLint
+    private let uMaskTexture: GLint
+    private let uUseMask: GLint
+    private let uInsideRect: GLint
 
     private static let vertexSource = """
         #version 300 es
@@ -53,6 +56,9 @@ final class LayerProgram {
         uniform float u_opacity;
         uniform bool u_clipToShape;  // clip the contents to the rounded bounds
         uniform sampler2D u_texture;
+        uniform sampler2D u_maskTexture; // a mask's rendering, sampled at the same coordinates
+        uniform bool u_useMask;
+        uniform vec4 u_insideRect;   // the rect whose edges are anti-aliased (the whole image)
         out vec4 fragColor;
 
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -77,9 +83,10 @@ final class LayerProgram {
             } else if (u_mode == 1) {
                 vec2 t = (v_local - u_destRect.xy) / u_destRect.zw;
                 vec2 uv = u_uvRect.xy + t * u_uvRect.zw;
-                float inside = coverage(roundedRectDistance(v_local, u_destRect, vec4(0.0)));
+                float inside = coverage(roundedRectDistance(v_local, u_insideRect, vec4(0.0)));
                 float clip = u_clipToShape ? shape : 1.0;
-                fragColor = texture(u_texture, uv) * (inside * clip * u_opacity);
+                float mask = u_useMask ? texture(u_maskTexture, uv).a : 1.0;
+                fragColor = texture(u_texture, uv) * (inside * clip * mask * u_opacity);
             } else if (u_mode == 2) {
                 vec4 inner = vec4(u_rect.xy + u_borderWidth, u_rect.zw - 2.0 * u_borderWidth);
                 float innerShape = (inner.z > 0.0 && inner.w > 0.0)
@@ -120,6 +127,9 @@ final class LayerProgram {
         uOpacity = location("u_opacity")
         uClipToShape = location("u_clipToShape")
         uTexture = location("u_texture")
+        uMaskTexture = location("u_maskTexture")
+        uUseMask = location("u_useMask")
+        uInsideRect = location("u_insideRect")
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -155,6 +165,10 @@ final class LayerProgram {
         var opacity: Float = 1
         var clipToShape = false
         var texture: GLuint = 0
+        /// A second texture whose alpha multiplies the first (a mask), 0 for none.
+        var maskTexture: GLuint = 0
+        /// The rect whose edges are anti-aliased when drawing a texture; `nil`: `destRect`.
+        var insideRect: CGRect?
     }
 
     /// Draws `quad` with the program bound and the caller's blend and stencil state.
@@ -181,8 +195,17 @@ final class LayerProgram {
         glUniform4f(uUVRect, Float(uv.minX), Float(uv.minY), Float(uv.width), Float(uv.height))
         glUniform1f(uOpacity, quad.opacity)
         glUniform1i(uClipToShape, quad.clipToShape ? 1 : 0)
+        let inside = quad.insideRect ?? d
+        glUniform4f(
+            uInsideRect, Float(inside.minX), Float(inside.minY), Float(inside.width), Float(inside.height))
         glUniform1i(uTexture, 0)
+        glUniform1i(uMaskTexture, 1)
+        glUniform1i(uUseMask, quad.maskTexture != 0 ? 1 : 0)
         if quad.mode == .texture {
+            if quad.maskTexture != 0 {
+                glActiveTexture(GLenum(GL_TEXTURE1))
+                glBindTexture(GLenum(GL_TEXTURE_2D), quad.maskTexture)
+            }
             glActiveTexture(GLenum(GL_TEXTURE0))
             glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
         }

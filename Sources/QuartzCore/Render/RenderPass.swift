@@ -35,11 +35,13 @@ struct RenderPass {
         let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
         let opacity = inherited * layerOpacity
         guard opacity > 0 else { return }
-        // Group opacity: a translucent layer with sublayers is drawn opaque offscreen, then
-        // composited at its opacity, so overlapping parts do not show through each other.
-        if layerOpacity < 1, state.allowsGroupOpacity, !(layer.sublayerStorage ?? []).isEmpty,
+        // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
+        // offscreen first, then composites it once — times the mask's alpha — at its opacity.
+        let mask = layer.maskStorage
+        let grouped = layerOpacity < 1 && state.allowsGroupOpacity && !(layer.sublayerStorage ?? []).isEmpty
+        if mask != nil || grouped,
             drawAsGroup(
-                layer, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                layer, mask: mask, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
                 stencilLevel: stencilLevel)
         {
             return
@@ -56,8 +58,7 @@ struct RenderPass {
         opacity: Float,
         stencilLevel: Int
     ) {
-        let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
-        let matrix = CATransform3DConcat(CATransform3DConcat(toParent, Self.flatten), parentMatrix)
+        let matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
         guard matrix.isFinite else {
             CompatibilityWarnings.report(
                 "CARenderer: a layer with a non-finite transform or geometry is skipped")
@@ -101,28 +102,35 @@ struct RenderPass {
         }
     }
 
-    /// Draws `layer` at full opacity into an offscreen target, then composites it at `opacity`
-    /// into the current framebuffer (where the enclosing clips' stencil applies). `false` when no
-    /// offscreen target is available.
+    /// Draws `layer` at full opacity into an offscreen target, and its `mask` (if any) into a
+    /// second one, then composites the first — times the mask's alpha — at `opacity` into the
+    /// current framebuffer, where the enclosing clips' stencil applies. `false` when no offscreen
+    /// target is available (the layer is then drawn ungrouped and unmasked).
     private mutating func drawAsGroup(
-        _ layer: CALayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity: Float,
+        _ layer: CALayer, mask: CALayer?, parentMatrix: CATransform3D, parentState: LayerState?,
+        opacity: Float,
         stencilLevel: Int
     ) -> Bool {
-        guard let target = renderer.offscreenTarget(depth: groupDepth) else { return false }
+        guard let contentTarget = renderer.offscreenTarget(depth: groupDepth) else { return false }
         let outer = renderer.currentFramebuffer
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        renderer.currentFramebuffer = target.framebuffer
-        glClearColor(0, 0, 0, 0)
-        glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
-        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
-        groupDepth += 1
-        // The layer's own parts and its subtree at full opacity; the group's opacity is applied
-        // once, when the group is composited.
+        // The layer's own parts and its subtree at full opacity: the opacity is applied once, when
+        // the group is composited.
         let state = presentationState(of: layer)
+        bind(contentTarget)
+        groupDepth += 1
         drawUngrouped(
             layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
             stencilLevel: 0)
+        var maskTexture: GLuint = 0
+        if let mask, let maskTarget = renderer.offscreenTarget(depth: groupDepth) {
+            // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
+            let layerMatrix = matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+            bind(maskTarget)
+            groupDepth += 1
+            draw(mask, parentMatrix: layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0)
+            groupDepth -= 1
+            maskTexture = maskTarget.texture
+        }
         groupDepth -= 1
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
@@ -131,14 +139,37 @@ struct RenderPass {
         var quad = LayerProgram.Quad(
             matrix: CATransform3DIdentity, mode: .texture, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
         quad.destRect = screen
-        quad.texture = target.texture
+        quad.texture = contentTarget.texture
+        quad.maskTexture = maskTexture
         quad.opacity = opacity
         renderer.program.draw(quad)
         return true
     }
 
+    /// Makes `target` the current framebuffer, cleared, with no clip.
+    private func bind(_ target: OffscreenTarget) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        renderer.currentFramebuffer = target.framebuffer
+        glClearColor(0, 0, 0, 0)
+        glClearStencil(0)
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
+    }
+
+    /// The matrix from the layer's bounds coordinates to clip space: its transform to the
+    /// parent, flattened into the parent's plane, then the parent's matrix — except for a root
+    /// drawn in its own space (`render(in:)`), whose bounds coordinates are the world's.
+    private func matrix(
+        of layer: CALayer, _ state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?
+    ) -> CATransform3D {
+        if layer === renderer.ownSpaceRoot { return parentMatrix }
+        let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
+        return CATransform3DConcat(CATransform3DConcat(toParent, Self.flatten), parentMatrix)
+    }
+
     /// The layer's presentation values at the frame's time, kept in the renderer's buffer.
     private func presentationState(of layer: CALayer) -> LayerState {
+        if renderer.usesModelValues { return layer.state }
         let id = ObjectIdentifier(layer)
         var entry = renderer.buffers[id] ?? (layer.state, -1)
         layer.updatePresentationState(
@@ -183,7 +214,49 @@ struct RenderPass {
         quad.texture = texture
         quad.opacity = base.opacity * weight
         quad.clipToShape = state.masksToBounds
-        renderer.program.draw(quad)
+        let center = state.contentsCenter.standardized
+        if state.contentsGravity == .resize, center != CGRect(x: 0, y: 0, width: 1, height: 1),
+            center.minX >= 0, center.minY >= 0, center.maxX <= 1, center.maxY <= 1
+        {
+            drawNinePart(quad, imageSize: imageSize, center: center, crop: crop)
+        } else {
+            renderer.program.draw(quad)
+        }
+    }
+
+    /// `contentsCenter`: the image's corners keep their size, its edges stretch along one axis
+    /// and its centre along both (when the bounds are smaller than the corners, they shrink
+    /// proportionally). Each of the nine cells is drawn with its own texture rectangle, and
+    /// anti-aliased only at the outer edges.
+    private func drawNinePart(_ quad: LayerProgram.Quad, imageSize: CGSize, center: CGRect, crop: CGRect) {
+        let dest = quad.destRect
+        let left = imageSize.width * center.minX
+        let right = imageSize.width * (1 - center.maxX)
+        let top = imageSize.height * center.minY
+        let bottom = imageSize.height * (1 - center.maxY)
+        let sx = left + right > dest.width ? dest.width / (left + right) : 1
+        let sy = top + bottom > dest.height ? dest.height / (top + bottom) : 1
+        let xs = [dest.minX, dest.minX + left * sx, dest.maxX - right * sx, dest.maxX]
+        let ys = [dest.minY, dest.minY + top * sy, dest.maxY - bottom * sy, dest.maxY]
+        let us = [0, center.minX, center.maxX, 1].map { crop.minX + $0 * crop.width }
+        let vs = [0, center.minY, center.maxY, 1].map { crop.minY + $0 * crop.height }
+        for column in 0..<3 {
+            for row in 0..<3 {
+                let cell = CGRect(
+                    x: xs[column], y: ys[row], width: xs[column + 1] - xs[column],
+                    height: ys[row + 1] - ys[row])
+                guard cell.width > 0, cell.height > 0 else { continue }
+                var part = quad
+                part.quad = part.clipToShape ? cell.intersection(quad.bounds) : cell
+                guard !part.quad.isNull, part.quad.width > 0, part.quad.height > 0 else { continue }
+                part.destRect = cell
+                part.insideRect = dest
+                part.uvRect = CGRect(
+                    x: us[column], y: vs[row], width: us[column + 1] - us[column],
+                    height: vs[row + 1] - vs[row])
+                renderer.program.draw(part)
+            }
+        }
     }
 
     /// Writes the layer's rounded bounds into the stencil buffer, one level deeper.

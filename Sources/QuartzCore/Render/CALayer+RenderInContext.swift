@@ -1,0 +1,36 @@
+import CoreGraphics
+
+extension CALayer {
+    /// `render(in:)`: the model tree (animations ignored, as on Apple's platforms) drawn by the
+    /// compositor at the context's pixel scale, then drawn into `ctx` over the layer's bounds in
+    /// the context's user space, with the layer's top edge at `bounds.minY` (Lamina's iOS
+    /// geometry; a context made by `display()` or flipped like UIKit's shows it upright). Unlike
+    /// Apple's, 3D transforms of sublayers are honoured. When no EGL context can be created the
+    /// call draws nothing and reports why once.
+    func renderImplementation(in ctx: CGContext) {
+        let bounds = state.bounds
+        guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else {
+            return
+        }
+        let ctm = ctx.userSpaceToDeviceSpaceTransform
+        let measured = max(hypot(ctm.a, ctm.b), hypot(ctm.c, ctm.d))
+        let scale = measured.isFinite && measured > 0 ? min(max(measured, 1.0 / 16), 16) : 1
+        let renderer: CARenderer
+        do {
+            renderer = try CARenderer(layer: self, size: bounds.size, scale: scale)
+        } catch {
+            CompatibilityWarnings.report("render(in:) drew nothing: \(error)")
+            return
+        }
+        renderer.bounds = bounds
+        renderer.usesModelValues = true
+        renderer.ownSpaceRoot = self
+        guard let image = renderer.image(atTime: CACurrentMediaTime()) else { return }
+        ctx.saveGState()
+        // CGContext.draw puts an image's first row at the rect's maxY; the layer's top is minY.
+        ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(image, in: bounds)
+        ctx.restoreGState()
+    }
+}
