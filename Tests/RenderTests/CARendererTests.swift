@@ -168,6 +168,52 @@ import Testing
         #expect(Self.pixel(image, 5, 5) == [255, 0, 0, 255])
     }
 
+    @Test func shadowsFollowTheShapeOffsetAndRadius() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let card = Self.layer(CGRect(x: 16, y: 16, width: 24, height: 24), Self.color(1, 1, 1))
+        card.shadowOpacity = 1
+        card.shadowRadius = 0
+        card.shadowOffset = CGSize(width: 8, height: 8)
+        card.shadowColor = Self.color(1, 0, 0)
+        root.addSublayer(card)
+        var image = try render(root)
+        #expect(Self.pixel(image, 44, 44) == [255, 0, 0, 255])  // the sharp shadow, offset
+        #expect(Self.pixel(image, 20, 20) == [255, 255, 255, 255])  // the card above it
+        #expect(Self.pixel(image, 20, 44) == [0, 0, 0, 0])
+        card.shadowOpacity = 0.5
+        image = try render(root)
+        #expect(Self.close(Self.pixel(image, 44, 44), [128, 0, 0, 128]))
+        card.shadowOpacity = 1
+        card.shadowRadius = 8  // σ = 4 points: the edge softens
+        image = try render(root)
+        let edge = Self.pixel(image, 47, 30)  // on the shadow's right edge (x = 48)
+        #expect(edge[3] > 60 && edge[3] < 200)
+        #expect(Self.pixel(image, 36, 36)[3] == 255)
+        card.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil)
+        card.shadowRadius = 0
+        image = try render(root)
+        #expect(Self.pixel(image, 44, 44) == [0, 0, 0, 0])  // the path is only the top-left 8×8
+        #expect(Self.pixel(image, 10, 10) == [0, 0, 0, 0])
+        card.shadowOffset = CGSize(width: -12, height: -12)
+        image = try render(root)
+        #expect(Self.pixel(image, 8, 8) == [255, 0, 0, 255])
+        card.masksToBounds = true
+        image = try render(root)
+        #expect(Self.pixel(image, 8, 8) == [0, 0, 0, 0])  // a layer that clips casts no shadow
+    }
+
+    /// Apple's default offset (0, −3) casts the shadow upwards in iOS geometry.
+    @Test func defaultShadowOffsetPointsUp() throws {
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let card = Self.layer(CGRect(x: 16, y: 16, width: 32, height: 32), Self.color(0, 0, 1))
+        card.shadowOpacity = 1
+        card.shadowRadius = 0
+        root.addSublayer(card)
+        let image = try render(root)
+        #expect(Self.pixel(image, 30, 14) == [0, 0, 0, 255])  // above the card
+        #expect(Self.pixel(image, 30, 49) == [0, 0, 0, 0])  // not below it
+    }
+
     @Test func roundedCornersAreTransparentAtTheCorner() throws {
         let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
         let rounded = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), Self.color(1, 1, 1))

@@ -20,6 +20,8 @@ enum GoldenCatalog {
         "door-perspective-80",
         "opacity-nested-groups",
         "contents-gravity-grid",
+        "shadow-rounded-blurred",
+        "shadow-of-masked-layer",
     ]
 }
 

@@ -115,4 +115,29 @@ import Testing
         }
         expectMatchesGolden(try Self.render(root), named: "contents-gravity-grid")
     }
+
+    @Test func blurredShadowOfARoundedCard() throws {
+        let root = Self.background()
+        let card = Self.layer(CGRect(x: 18, y: 18, width: 56, height: 48), Self.color(1, 1, 1))
+        card.cornerRadius = 10
+        card.shadowOpacity = 0.6
+        card.shadowRadius = 6
+        card.shadowOffset = CGSize(width: 0, height: 5)
+        root.addSublayer(card)
+        expectMatchesGolden(try Self.render(root), named: "shadow-rounded-blurred")
+    }
+
+    /// The shadow of a masked layer: the mask clips the layer and its shadow, as on Apple's.
+    @Test func shadowOfAMaskedLayer() throws {
+        let root = Self.background()
+        let layer = Self.layer(CGRect(x: 16, y: 16, width: 56, height: 56), Self.color(0.2, 0.5, 0.9))
+        layer.shadowOpacity = 0.8
+        layer.shadowRadius = 4
+        layer.shadowOffset = CGSize(width: 6, height: 6)
+        let mask = Self.layer(CGRect(x: 0, y: 0, width: 62, height: 62), Self.color(0, 0, 0))
+        mask.cornerRadius = 31
+        layer.mask = mask
+        root.addSublayer(layer)
+        expectMatchesGolden(try Self.render(root), named: "shadow-of-masked-layer")
+    }
 }

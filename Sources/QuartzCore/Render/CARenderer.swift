@@ -16,9 +16,9 @@ import CoreGraphics
 /// the border; all with `cornerRadius` and `maskedCorners` anti-aliased analytically, `opacity`
 /// (a translucent layer with sublayers is composited as one group when `allowsGroupOpacity`,
 /// the iOS default), `isHidden`, `isDoubleSided` (back faces culled) and full 4×4 transforms with
-/// perspective, each layer flattened into its parent's plane; `mask` layers (their alpha) and
-/// nine-part `contentsCenter` stretching. Not yet drawn (see the README): shadows,
-/// `shouldRasterize`, filters.
+/// perspective, each layer flattened into its parent's plane; `mask` layers (their alpha),
+/// nine-part `contentsCenter` stretching, and shadows (the layer's alpha or `shadowPath`,
+/// offset, blurred, tinted). Not yet drawn (see the README): `shouldRasterize`, filters.
 ///
 /// A renderer is used from one thread at a time.
 public final class CARenderer {
@@ -182,6 +182,38 @@ public final class CARenderer {
         var m = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
         m = CATransform3DConcat(m, CATransform3DMakeScale(2 / bounds.width, -2 / bounds.height, 0))
         return CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
+    }
+
+    /// Rasterised `shadowPath`s, by path and scale, reused while the path is drawn.
+    private var shadowPathImages: [ObjectIdentifier: (path: CGPath, scale: CGFloat, image: CGImage)] = [:]
+
+    /// `path` filled in opaque black at about `scale` pixels per point (at most 2048 pixels a
+    /// side), row 0 at the path's minimum y; cached per path object and scale.
+    func shadowPathImage(_ path: CGPath, scale: CGFloat) -> CGImage? {
+        let id = ObjectIdentifier(path)
+        if let cached = shadowPathImages[id], cached.path === path, abs(cached.scale - scale) < 0.01 {
+            return cached.image
+        }
+        let box = path.boundingBoxOfPath
+        let pixelScale = min(scale, 2048 / max(box.width, box.height, 1))
+        let width = max(Int((box.width * pixelScale).rounded(.up)), 1)
+        let height = max(Int((box.height * pixelScale).rounded(.up)), 1)
+        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let context = CGContext(
+                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        // Layer coordinates (y down) onto the bitmap, the box filling it.
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: CGFloat(width) / box.width, y: -CGFloat(height) / box.height)
+        context.translateBy(x: -box.minX, y: -box.minY)
+        context.addPath(path)
+        context.setFillColor(CGColor(gray: 0, alpha: 1))
+        context.fillPath()
+        guard let image = context.makeImage() else { return nil }
+        shadowPathImages[id] = (path, scale, image)
+        return image
     }
 
     /// The offscreen target for group depth `depth`, created on first need; `nil` (and reported)

@@ -11,6 +11,10 @@ final class LayerProgram {
         case texture = 1
         case border = 2
         case clip = 3
+        /// One pass of a separable Gaussian blur of a texture (shadows).
+        case blur = 4
+        /// A texture's alpha painted in `color` (shadows).
+        case tint = 5
     }
 
     let program: GLuint
@@ -30,6 +34,8 @@ final class LayerProgram {
     private let uMaskTexture: GLint
     private let uUseMask: GLint
     private let uInsideRect: GLint
+    private let uBlurStep: GLint
+    private let uSigma: GLint
 
     private static let vertexSource = """
         #version 300 es
@@ -59,6 +65,8 @@ final class LayerProgram {
         uniform sampler2D u_maskTexture; // a mask's rendering, sampled at the same coordinates
         uniform bool u_useMask;
         uniform vec4 u_insideRect;   // the rect whose edges are anti-aliased (the whole image)
+        uniform vec2 u_blurStep;     // one texel along the blur's direction, in texture coordinates
+        uniform float u_sigma;       // the blur's standard deviation, in texels
         out vec4 fragColor;
 
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -93,9 +101,25 @@ final class LayerProgram {
                     ? coverage(roundedRectDistance(v_local, inner, max(u_radii - u_borderWidth, 0.0)))
                     : 0.0;
                 fragColor = u_color * (max(shape - innerShape, 0.0) * u_opacity);
-            } else {
+            } else if (u_mode == 3) {
                 if (shape < 0.5) { discard; }
                 fragColor = vec4(0.0);
+            } else {
+                vec2 t = (v_local - u_destRect.xy) / u_destRect.zw;
+                vec2 uv = u_uvRect.xy + t * u_uvRect.zw;
+                if (u_mode == 4) {
+                    int reach = int(ceil(3.0 * u_sigma));
+                    vec4 sum = vec4(0.0);
+                    float total = 0.0;
+                    for (int i = -reach; i <= reach; i++) {
+                        float w = exp(-0.5 * float(i * i) / (u_sigma * u_sigma));
+                        sum += texture(u_texture, uv + float(i) * u_blurStep) * w;
+                        total += w;
+                    }
+                    fragColor = sum / total;
+                } else {
+                    fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
+                }
             }
         }
         """
@@ -130,6 +154,8 @@ final class LayerProgram {
         uMaskTexture = location("u_maskTexture")
         uUseMask = location("u_useMask")
         uInsideRect = location("u_insideRect")
+        uBlurStep = location("u_blurStep")
+        uSigma = location("u_sigma")
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -169,6 +195,9 @@ final class LayerProgram {
         var maskTexture: GLuint = 0
         /// The rect whose edges are anti-aliased when drawing a texture; `nil`: `destRect`.
         var insideRect: CGRect?
+        /// For `.blur`: one texel along the pass's direction, and the standard deviation in texels.
+        var blurStep = (Float(0), Float(0))
+        var sigma: Float = 1
     }
 
     /// Draws `quad` with the program bound and the caller's blend and stencil state.
@@ -201,7 +230,9 @@ final class LayerProgram {
         glUniform1i(uTexture, 0)
         glUniform1i(uMaskTexture, 1)
         glUniform1i(uUseMask, quad.maskTexture != 0 ? 1 : 0)
-        if quad.mode == .texture {
+        glUniform2f(uBlurStep, quad.blurStep.0, quad.blurStep.1)
+        glUniform1f(uSigma, max(quad.sigma, 0.01))
+        if quad.mode == .texture || quad.mode == .blur || quad.mode == .tint {
             if quad.maskTexture != 0 {
                 glActiveTexture(GLenum(GL_TEXTURE1))
                 glBindTexture(GLenum(GL_TEXTURE_2D), quad.maskTexture)

@@ -56,9 +56,12 @@ struct RenderPass {
     private mutating func drawUngrouped(
         _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float,
-        stencilLevel: Int
+        stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true
     ) {
-        let matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        var matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        if shift != .zero {
+            matrix = CATransform3DConcat(CATransform3DMakeTranslation(shift.width, shift.height, 0), matrix)
+        }
         guard matrix.isFinite else {
             CompatibilityWarnings.report(
                 "CARenderer: a layer with a non-finite transform or geometry is skipped")
@@ -67,6 +70,13 @@ struct RenderPass {
         let bounds = state.bounds
         if !state.isDoubleSided, let sign = Self.orientation(of: bounds, matrix), sign != frontFacingSign {
             return
+        }
+        if drawsShadow, state.shadowOpacity > 0, !state.masksToBounds, let color = state.shadowColor,
+            color.alpha > 0
+        {
+            drawShadow(
+                layer, state: state, matrix: matrix, parentMatrix: parentMatrix, parentState: parentState,
+                color: color, opacity: opacity, stencilLevel: stencilLevel)
         }
         let radii = Self.radii(state)
         let base = LayerProgram.Quad(
@@ -144,6 +154,107 @@ struct RenderPass {
         quad.opacity = opacity
         renderer.program.draw(quad)
         return true
+    }
+
+    /// The layer's shadow, under it: its shape — `shadowPath`, or the alpha of the layer as drawn
+    /// (background, contents, border, sublayers) — shifted by `shadowOffset` in the layer's
+    /// coordinates, blurred by a Gaussian of standard deviation `shadowRadius / 2` points, and
+    /// painted in `shadowColor` at `shadowOpacity`. A layer that masks to bounds casts none
+    /// (Apple's clips it away).
+    private mutating func drawShadow(
+        _ layer: CALayer, state: LayerState, matrix: CATransform3D, parentMatrix: CATransform3D,
+        parentState: LayerState?, color: CGColor, opacity: Float, stencilLevel: Int
+    ) {
+        guard let shape = renderer.offscreenTarget(depth: groupDepth),
+            let scratch = renderer.offscreenTarget(depth: groupDepth + 1)
+        else { return }
+        let outer = renderer.currentFramebuffer
+        let offset =
+            state.shadowOffset.width.isFinite && state.shadowOffset.height.isFinite
+            ? state.shadowOffset : .zero
+        bind(shape)
+        groupDepth += 2
+        if let path = state.shadowPath {
+            drawShadowPath(
+                path,
+                matrix: CATransform3DConcat(
+                    CATransform3DMakeTranslation(offset.width, offset.height, 0), matrix))
+        } else {
+            drawUngrouped(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
+                stencilLevel: 0,
+                shift: offset, drawsShadow: false)
+        }
+        let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
+        let sigma = Float(min(radius / 2 * Self.pixelsPerPoint(state.bounds, matrix, renderer), 32))
+        if sigma > 0.3 {
+            bind(scratch)
+            fullScreen(.blur, texture: shape.texture) {
+                $0.blurStep = (1 / Float(renderer.pixelWidth), 0)
+                $0.sigma = sigma
+            }
+            bind(shape)
+            fullScreen(.blur, texture: scratch.texture) {
+                $0.blurStep = (0, 1 / Float(renderer.pixelHeight))
+                $0.sigma = sigma
+            }
+        }
+        groupDepth -= 2
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
+        renderer.currentFramebuffer = outer
+        glStencilFunc(GLenum(GL_EQUAL), GLint(stencilLevel), 0xFF)
+        let tint = Self.premultiplied(color)
+        let strength = state.shadowOpacity.isFinite ? min(max(state.shadowOpacity, 0), 1) : 0
+        fullScreen(.tint, texture: shape.texture) {
+            $0.color = (tint.0 * strength, tint.1 * strength, tint.2 * strength, tint.3 * strength)
+            $0.opacity = opacity
+        }
+    }
+
+    /// Fills `path` (in layer coordinates) in opaque black through `matrix`: the shape of a
+    /// `shadowPath`, rasterised by Cairo at the layer's pixel scale.
+    private func drawShadowPath(_ path: CGPath, matrix: CATransform3D) {
+        let box = path.boundingBoxOfPath
+        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite,
+            let image = renderer.shadowPathImage(path, scale: Self.pixelsPerPoint(box, matrix, renderer)),
+            let texture = renderer.textures.texture(for: image, minification: .linear, magnification: .linear)
+        else { return }
+        var quad = LayerProgram.Quad(
+            matrix: matrix, mode: .texture, quad: box, bounds: box, radii: (0, 0, 0, 0))
+        quad.destRect = box
+        quad.texture = texture
+        renderer.program.draw(quad)
+    }
+
+    /// A full-screen pass of `mode` reading `texture`, configured by `configure`.
+    private func fullScreen(
+        _ mode: LayerProgram.Mode, texture: GLuint, _ configure: (inout LayerProgram.Quad) -> Void
+    ) {
+        let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
+        var quad = LayerProgram.Quad(
+            matrix: CATransform3DIdentity, mode: mode, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
+        quad.destRect = screen
+        quad.texture = texture
+        configure(&quad)
+        renderer.program.draw(quad)
+    }
+
+    /// About how many framebuffer pixels one point of the layer covers at the centre of `rect`.
+    static func pixelsPerPoint(_ rect: CGRect, _ matrix: CATransform3D, _ renderer: CARenderer) -> CGFloat {
+        func pixel(_ x: CGFloat, _ y: CGFloat) -> CGPoint? {
+            let cx = x * matrix.m11 + y * matrix.m21 + matrix.m41
+            let cy = x * matrix.m12 + y * matrix.m22 + matrix.m42
+            let w = x * matrix.m14 + y * matrix.m24 + matrix.m44
+            guard w > 0 else { return nil }
+            return CGPoint(
+                x: (cx / w + 1) / 2 * CGFloat(renderer.pixelWidth),
+                y: (cy / w + 1) / 2 * CGFloat(renderer.pixelHeight))
+        }
+        guard let c = pixel(rect.midX, rect.midY), let x = pixel(rect.midX + 1, rect.midY),
+            let y = pixel(rect.midX, rect.midY + 1)
+        else { return 1 }
+        let scale = (hypot(x.x - c.x, x.y - c.y) + hypot(y.x - c.x, y.y - c.y)) / 2
+        return scale.isFinite && scale > 0 ? scale : 1
     }
 
     /// Makes `target` the current framebuffer, cleared, with no clip.
