@@ -214,6 +214,36 @@ import Testing
         #expect(Self.pixel(image, 30, 49) == [0, 0, 0, 0])  // not below it
     }
 
+    /// Minified far below its size, a fine checkerboard averages to grey with the trilinear
+    /// filter (mipmaps), and stays a mix of its two colours with nearest sampling.
+    @Test func trilinearFilterAveragesMinifiedContents() throws {
+        let context = try #require(
+            CGContext(
+                data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        context.setFillColor(Self.color(0, 0, 0))
+        context.fill(CGRect(x: 0, y: 0, width: 256, height: 256))
+        context.setFillColor(Self.color(1, 1, 1))
+        for y in 0..<256 {
+            for x in 0..<256 where (x + y).isMultiple(of: 2) {
+                context.fill(CGRect(x: x, y: y, width: 1, height: 1))
+            }
+        }
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 16, height: 16), nil)
+        let layer = Self.layer(CGRect(x: 0, y: 0, width: 16, height: 16), nil)
+        layer.contents = try #require(context.makeImage())
+        layer.minificationFilter = .trilinear
+        root.addSublayer(layer)
+        let averaged = try render(root, size: CGSize(width: 16, height: 16))
+        let grey = Self.pixel(averaged, 8, 8)
+        #expect(grey[0] > 100 && grey[0] < 155)
+        layer.minificationFilter = .nearest
+        let sampled = try render(root, size: CGSize(width: 16, height: 16))
+        #expect([0, 255].contains(Self.pixel(sampled, 8, 8)[0]))
+    }
+
     @Test func roundedCornersAreTransparentAtTheCorner() throws {
         let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
         let rounded = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), Self.color(1, 1, 1))

@@ -36,6 +36,7 @@ final class LayerProgram {
     private let uInsideRect: GLint
     private let uBlurStep: GLint
     private let uSigma: GLint
+    private let uLodBias: GLint
 
     private static let vertexSource = """
         #version 300 es
@@ -67,6 +68,7 @@ final class LayerProgram {
         uniform vec4 u_insideRect;   // the rect whose edges are anti-aliased (the whole image)
         uniform vec2 u_blurStep;     // one texel along the blur's direction, in texture coordinates
         uniform float u_sigma;       // the blur's standard deviation, in texels
+        uniform float u_lodBias;     // minificationFilterBias, for the trilinear filter
         out vec4 fragColor;
 
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -94,7 +96,7 @@ final class LayerProgram {
                 float inside = coverage(roundedRectDistance(v_local, u_insideRect, vec4(0.0)));
                 float clip = u_clipToShape ? shape : 1.0;
                 float mask = u_useMask ? texture(u_maskTexture, uv).a : 1.0;
-                fragColor = texture(u_texture, uv) * (inside * clip * mask * u_opacity);
+                fragColor = texture(u_texture, uv, u_lodBias) * (inside * clip * mask * u_opacity);
             } else if (u_mode == 2) {
                 vec4 inner = vec4(u_rect.xy + u_borderWidth, u_rect.zw - 2.0 * u_borderWidth);
                 float innerShape = (inner.z > 0.0 && inner.w > 0.0)
@@ -156,6 +158,7 @@ final class LayerProgram {
         uInsideRect = location("u_insideRect")
         uBlurStep = location("u_blurStep")
         uSigma = location("u_sigma")
+        uLodBias = location("u_lodBias")
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -198,6 +201,8 @@ final class LayerProgram {
         /// For `.blur`: one texel along the pass's direction, and the standard deviation in texels.
         var blurStep = (Float(0), Float(0))
         var sigma: Float = 1
+        /// The mipmap level bias of a texture lookup (`minificationFilterBias`).
+        var lodBias: Float = 0
     }
 
     /// Draws `quad` with the program bound and the caller's blend and stencil state.
@@ -232,6 +237,7 @@ final class LayerProgram {
         glUniform1i(uUseMask, quad.maskTexture != 0 ? 1 : 0)
         glUniform2f(uBlurStep, quad.blurStep.0, quad.blurStep.1)
         glUniform1f(uSigma, max(quad.sigma, 0.01))
+        glUniform1f(uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
         if quad.mode == .texture || quad.mode == .blur || quad.mode == .tint {
             if quad.maskTexture != 0 {
                 glActiveTexture(GLenum(GL_TEXTURE1))

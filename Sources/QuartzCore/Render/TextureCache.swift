@@ -50,6 +50,9 @@ final class TextureCache {
             GLenum(GL_UNSIGNED_BYTE), &pixels)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        // Mipmaps for the trilinear filter; generated for every image, so switching filters
+        // later needs no re-upload.
+        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
         Self.setFilters(filters)
         entries[id] = Entry(image: image, texture: texture, lastUsedFrame: frame, filters: filters)
         return texture
@@ -74,11 +77,17 @@ final class TextureCache {
     }
 
     private static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
-        filter == .nearest ? GL_NEAREST : GL_LINEAR
+        switch filter {
+        case .nearest: return GL_NEAREST
+        case .trilinear: return GL_LINEAR_MIPMAP_LINEAR
+        default: return GL_LINEAR
+        }
     }
 
     private static func setFilters(_ filters: (GLint, GLint)) {
+        // Magnification has no mipmaps: trilinear magnifies bilinearly.
+        let magnification = filters.1 == GL_LINEAR_MIPMAP_LINEAR ? GL_LINEAR : filters.1
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters.0)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filters.1)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), magnification)
     }
 }
