@@ -2,19 +2,6 @@ import CoreGraphics
 import Foundation
 import Testing
 
-/// An RGBA context (`.premultipliedLast`, bytes R, G, B, A in memory) of `width × height`, cleared.
-private func rgbaContext(width: Int, height: Int) -> CGContext {
-    CGContext(
-        data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-}
-
-/// The RGBA bytes of column `x` of memory row `row` (row 0 is the top of the bitmap).
-private func pixel(_ context: CGContext, x: Int, row: Int) -> [UInt8] {
-    let start = context.data! + row * context.bytesPerRow + x * 4
-    return (0..<4).map { start.load(fromByteOffset: $0, as: UInt8.self) }
-}
-
 /// An opaque RGBA image whose pixels are `colors`, row by row from the top.
 private func image(width: Int, height: Int, colors: [[UInt8]], interpolate: Bool = true) -> CGImage {
     CGImage(

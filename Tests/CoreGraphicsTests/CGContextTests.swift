@@ -48,14 +48,6 @@ private final class Canvas {
     }
 }
 
-/// The bytes of a pixel of a context, through its `data` pointer.
-private func pixel(_ context: CGContext, x: Int, row: Int) -> [UInt8] {
-    let bytesPerPixel = context.bitsPerPixel / 8
-    guard let data = context.data else { return [] }
-    let start = data + row * context.bytesPerRow + x * bytesPerPixel
-    return (0..<bytesPerPixel).map { start.load(fromByteOffset: $0, as: UInt8.self) }
-}
-
 @Suite("CGContext")
 struct CGContextTests {
     // MARK: Creation

@@ -114,12 +114,7 @@ import Testing
     /// `contentsCenter`: corners keep their size, edges and centre stretch.
     @Test func contentsCenterStretchesOnlyTheCentre() throws {
         // An 8×8 image: a 2-pixel red frame around a green centre.
-        let context = try #require(
-            CGContext(
-                data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
-                space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        let context = try makeImageContext(width: 8, height: 8)
         context.setFillColor(Self.color(1, 0, 0))
         context.fill(CGRect(x: 0, y: 0, width: 8, height: 8))
         context.setFillColor(Self.color(0, 1, 0))
@@ -217,12 +212,7 @@ import Testing
     /// Minified far below its size, a fine checkerboard averages to grey with the trilinear
     /// filter (mipmaps), and stays a mix of its two colours with nearest sampling.
     @Test func trilinearFilterAveragesMinifiedContents() throws {
-        let context = try #require(
-            CGContext(
-                data: nil, width: 256, height: 256, bitsPerComponent: 8, bytesPerRow: 0,
-                space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        let context = try makeImageContext(width: 256, height: 256)
         context.setFillColor(Self.color(0, 0, 0))
         context.fill(CGRect(x: 0, y: 0, width: 256, height: 256))
         context.setFillColor(Self.color(1, 1, 1))
@@ -305,12 +295,7 @@ import Testing
 
     @Test func contentsImageIsPlacedUprightByGravity() throws {
         // A 2×2 image: red, green on the top row; blue, white below.
-        let context = try #require(
-            CGContext(
-                data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
-                space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        let context = try makeImageContext(width: 2, height: 2)
         let colors = [
             (0, 1, Self.color(1, 0, 0)), (1, 1, Self.color(0, 1, 0)), (0, 0, Self.color(0, 0, 1)),
             (1, 0, Self.color(1, 1, 1)),

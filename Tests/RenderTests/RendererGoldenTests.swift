@@ -86,12 +86,7 @@ import Testing
 
     /// The twelve contents gravities, each drawing the same 12×8 image in a 24×24 cell.
     @Test func contentsGravities() throws {
-        let context = try #require(
-            CGContext(
-                data: nil, width: 12, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
-                space: CGColorSpace(name: CGColorSpace.sRGB)!,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue))
+        let context = try makeImageContext(width: 12, height: 8)
         context.setFillColor(Self.color(0.1, 0.5, 0.9))
         context.fill(CGRect(x: 0, y: 0, width: 12, height: 8))
         context.setFillColor(Self.color(1, 0.8, 0))

@@ -373,26 +373,25 @@ struct RenderPass {
 
     /// Writes the layer's rounded bounds into the stencil buffer, one level deeper.
     private func pushClip(_ base: LayerProgram.Quad, level: Int) {
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_INCR))
-        var quad = base
-        quad.mode = .clip
-        renderer.program.draw(quad)
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
-        glStencilFunc(GLenum(GL_EQUAL), GLint(level + 1), 0xFF)
+        stepClip(base, operation: GLenum(GL_INCR), newLevel: level + 1)
     }
 
     /// Undoes `pushClip`.
     private func popClip(_ base: LayerProgram.Quad, level: Int) {
+        stepClip(base, operation: GLenum(GL_DECR), newLevel: level - 1)
+    }
+
+    /// Applies `operation` to the stencil inside the layer's rounded bounds (where the stencil
+    /// is at the current level), then draws at `newLevel`.
+    private func stepClip(_ base: LayerProgram.Quad, operation: GLenum, newLevel: Int) {
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_DECR))
+        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), operation)
         var quad = base
         quad.mode = .clip
         renderer.program.draw(quad)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
-        glStencilFunc(GLenum(GL_EQUAL), GLint(level - 1), 0xFF)
+        glStencilFunc(GLenum(GL_EQUAL), GLint(newLevel), 0xFF)
     }
 
     /// The radius of each corner (minX-minY, maxX-minY, maxX-maxY, minX-maxY) per
