@@ -374,6 +374,24 @@ import Testing
         #expect(Self.pixel(middle, 2, 4) == [0, 0, 0, 0])
     }
 
+    /// A tree deeper than the stack could recurse through renders what it can and never
+    /// crashes.
+    @Test func aVeryDeepTreeDoesNotCrash() throws {
+        CompatibilityWarnings.isEnabled = false
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 16, height: 16), Self.color(0, 1, 0))
+        var parent = root
+        // Past the 1024-level cap; building is quadratic, each insertion checking for cycles.
+        for _ in 0..<3000 {
+            let child = Self.layer(CGRect(x: 0, y: 0, width: 16, height: 16), nil)
+            parent.addSublayer(child)
+            parent = child
+        }
+        parent.setNeedsDisplay()
+        let image = try render(root, size: CGSize(width: 16, height: 16))
+        #expect(Self.pixel(image, 8, 8) == [0, 255, 0, 255])
+        #expect(CompatibilityWarnings.messages.contains { $0.contains("nested deeper") })
+    }
+
     @Test func invalidSizesThrowWithTheReason() {
         #expect(throws: CARendererError.self) { try CARenderer(size: CGSize(width: 0, height: 10)) }
         #expect(throws: CARendererError.self) { try CARenderer(size: CGSize(width: CGFloat.nan, height: 10)) }

@@ -64,22 +64,25 @@ extension CALayer {
         top.layoutSubtreeIfNeeded()
     }
 
+    /// Parents before children, iteratively (a tree may be deeper than the stack).
     private func layoutSubtreeIfNeeded() {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
-        }
-        for sublayer in sublayerStorage ?? [] {
-            sublayer.layoutSubtreeIfNeeded()
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+            }
+            pending.append(contentsOf: (layer.sublayerStorage ?? []).reversed())
         }
     }
 
     /// `displayIfNeeded()` for a whole subtree, as a renderer does before drawing a frame.
     package func displaySubtreeIfNeeded() {
-        displayIfNeeded()
-        maskStorage?.displaySubtreeIfNeeded()
-        for sublayer in sublayerStorage ?? [] {
-            sublayer.displaySubtreeIfNeeded()
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            layer.displayIfNeeded()
+            pending.append(contentsOf: (layer.sublayerStorage ?? []).reversed())
+            if let mask = layer.maskStorage { pending.append(mask) }
         }
     }
 }

@@ -12,6 +12,11 @@ struct RenderPass {
     let frontFacingSign: CGFloat
     /// How many offscreen groups enclose the layer being drawn.
     private var groupDepth = 0
+    /// How deep in the tree the layer being drawn is.
+    private var treeDepth = 0
+    /// Layers nested deeper than this are skipped (and reported), so a tree deeper than the
+    /// stack allows cannot crash the renderer.
+    static let maximumTreeDepth = 1024
 
     init(renderer: CARenderer, time: CFTimeInterval, worldToClip: CATransform3D) {
         self.renderer = renderer
@@ -30,6 +35,13 @@ struct RenderPass {
         _ layer: CALayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity inherited: Float,
         stencilLevel: Int
     ) {
+        guard treeDepth < Self.maximumTreeDepth else {
+            CompatibilityWarnings.report(
+                "CARenderer: layers nested deeper than \(Self.maximumTreeDepth) levels are not drawn")
+            return
+        }
+        treeDepth += 1
+        defer { treeDepth -= 1 }
         let state = presentationState(of: layer)
         guard !state.isHidden else { return }
         let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
