@@ -36,6 +36,8 @@ public final class CARenderer {
 
     let gl: GLContext
     let program: LayerProgram
+    /// The full-screen effect passes' program (shadow blur and tint).
+    let effectsProgram: LayerProgram
     let textures = TextureCache()
     private var framebuffer: GLuint = 0
     private var colorBuffer: GLuint = 0
@@ -75,6 +77,7 @@ public final class CARenderer {
         bounds = CGRect(origin: .zero, size: size)
         gl = try GLContext()
         program = try LayerProgram()
+        effectsProgram = try LayerProgram(effects: true)
         try makeFramebuffer()
     }
 

@@ -87,6 +87,24 @@ final class LayerProgram {
         }
 
         void main() {
+        #ifdef EFFECTS
+            // The effects variant: full-screen passes over a texture (blur, tint).
+            vec2 t = (v_local - u_destRect.xy) / u_destRect.zw;
+            vec2 uv = u_uvRect.xy + t * u_uvRect.zw;
+            if (u_mode == 4) {
+                int reach = int(ceil(3.0 * u_sigma));
+                vec4 sum = vec4(0.0);
+                float total = 0.0;
+                for (int i = -reach; i <= reach; i++) {
+                    float w = exp(-0.5 * float(i * i) / (u_sigma * u_sigma));
+                    sum += texture(u_texture, uv + float(i) * u_blurStep) * w;
+                    total += w;
+                }
+                fragColor = sum / total;
+            } else {
+                fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
+            }
+        #else
             float shape = coverage(roundedRectDistance(v_local, u_rect, u_radii));
             if (u_mode == 0) {
                 fragColor = u_color * (shape * u_opacity);
@@ -103,32 +121,25 @@ final class LayerProgram {
                     ? coverage(roundedRectDistance(v_local, inner, max(u_radii - u_borderWidth, 0.0)))
                     : 0.0;
                 fragColor = u_color * (max(shape - innerShape, 0.0) * u_opacity);
-            } else if (u_mode == 3) {
+            } else {
                 if (shape < 0.5) { discard; }
                 fragColor = vec4(0.0);
-            } else {
-                vec2 t = (v_local - u_destRect.xy) / u_destRect.zw;
-                vec2 uv = u_uvRect.xy + t * u_uvRect.zw;
-                if (u_mode == 4) {
-                    int reach = int(ceil(3.0 * u_sigma));
-                    vec4 sum = vec4(0.0);
-                    float total = 0.0;
-                    for (int i = -reach; i <= reach; i++) {
-                        float w = exp(-0.5 * float(i * i) / (u_sigma * u_sigma));
-                        sum += texture(u_texture, uv + float(i) * u_blurStep) * w;
-                        total += w;
-                    }
-                    fragColor = sum / total;
-                } else {
-                    fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
-                }
             }
+        #endif
         }
         """
 
-    init() throws {
+    /// Creates the program for layer parts (fill, texture, border, clip), or with `effects` the
+    /// variant for full-screen effect passes (blur, tint): kept apart so that the layer shader
+    /// carries no blur loop, which would slow every fragment.
+    init(effects: Bool = false) throws {
         let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource)
-        let fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), Self.fragmentSource)
+        var source = Self.fragmentSource
+        if effects {
+            source = source.replacingOccurrences(
+                of: "#version 300 es\n", with: "#version 300 es\n#define EFFECTS 1\n")
+        }
+        let fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source)
         let program = glCreateProgram()
         glAttachShader(program, vertex)
         glAttachShader(program, fragment)

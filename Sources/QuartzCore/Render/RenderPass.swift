@@ -14,6 +14,8 @@ struct RenderPass {
     private var groupDepth = 0
     /// How deep in the tree the layer being drawn is.
     private var treeDepth = 0
+    /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
+    private var scissors: [(Int32, Int32, Int32, Int32)] = []
     /// Layers nested deeper than this are skipped (and reported), so a tree deeper than the
     /// stack allows cannot crash the renderer.
     static let maximumTreeDepth = 1024
@@ -184,23 +186,35 @@ struct RenderPass {
         let offset =
             state.shadowOffset.width.isFinite && state.shadowOffset.height.isFinite
             ? state.shadowOffset : .zero
+        let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
+        let sigma = Float(min(radius / 2 * Self.pixelsPerPoint(state.bounds, matrix, renderer), 32))
+        let shifted = CATransform3DConcat(
+            CATransform3DMakeTranslation(offset.width, offset.height, 0), matrix)
+        // The passes touch only the shadow's pixels when its shape is known to lie within the
+        // layer's bounds or its shadowPath (no sublayers): the shape plus 3σ is drawn, and 3σ
+        // more cleared so the blur never reads stale pixels.
+        let confined = state.shadowPath != nil || (layer.sublayerStorage ?? []).isEmpty
+        let reach = Int32((3 * sigma).rounded(.up)) + 2
+        let region =
+            confined
+            ? pixelRegion(of: state.shadowPath?.boundingBoxOfPath ?? state.bounds, shifted, margin: reach)
+            : nil
+        if let region { pushScissor(Self.grown(region, by: reach)) }
         bind(shape)
+        if region != nil { popScissor() }
+        if let region { pushScissor(region) }
         groupDepth += 2
         if let path = state.shadowPath {
-            drawShadowPath(
-                path,
-                matrix: CATransform3DConcat(
-                    CATransform3DMakeTranslation(offset.width, offset.height, 0), matrix))
+            drawShadowPath(path, matrix: shifted)
         } else {
             drawUngrouped(
                 layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
-                stencilLevel: 0,
-                shift: offset, drawsShadow: false)
+                stencilLevel: 0, shift: offset, drawsShadow: false)
         }
-        let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
-        let sigma = Float(min(radius / 2 * Self.pixelsPerPoint(state.bounds, matrix, renderer), 32))
         if sigma > 0.3 {
+            if let region { pushScissor(Self.grown(region, by: reach)) }
             bind(scratch)
+            if region != nil { popScissor() }
             fullScreen(.blur, texture: shape.texture) {
                 $0.blurStep = (1 / Float(renderer.pixelWidth), 0)
                 $0.sigma = sigma
@@ -220,6 +234,75 @@ struct RenderPass {
         fullScreen(.tint, texture: shape.texture) {
             $0.color = (tint.0 * strength, tint.1 * strength, tint.2 * strength, tint.3 * strength)
             $0.opacity = opacity
+        }
+        if region != nil { popScissor() }
+    }
+
+    /// The framebuffer pixels `rect` (layer coordinates) covers through `matrix`, grown by
+    /// `margin` pixels, as a scissor rectangle (x, y from the bottom, width, height); `nil` when
+    /// a corner is behind the eye.
+    private func pixelRegion(of rect: CGRect, _ matrix: CATransform3D, margin: Int32) -> (
+        Int32, Int32, Int32, Int32
+    )? {
+        var minX = CGFloat.infinity
+        var minY = CGFloat.infinity
+        var maxX = -CGFloat.infinity
+        var maxY = -CGFloat.infinity
+        for (x, y) in [
+            (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
+        ] {
+            let cx = x * matrix.m11 + y * matrix.m21 + matrix.m41
+            let cy = x * matrix.m12 + y * matrix.m22 + matrix.m42
+            let w = x * matrix.m14 + y * matrix.m24 + matrix.m44
+            guard w > 0 else { return nil }
+            // Clip space to framebuffer pixels, y from the bottom as OpenGL counts.
+            let px = (cx / w + 1) / 2 * CGFloat(renderer.pixelWidth)
+            let py = (cy / w + 1) / 2 * CGFloat(renderer.pixelHeight)
+            minX = min(minX, px)
+            maxX = max(maxX, px)
+            minY = min(minY, py)
+            maxY = max(maxY, py)
+        }
+        let limit = CGFloat(Int32.max / 4)
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite, abs(minX) < limit,
+            abs(maxX) < limit,
+            abs(minY) < limit, abs(maxY) < limit
+        else { return nil }
+        let x0 = Int32(minX.rounded(.down)) - margin
+        let y0 = Int32(minY.rounded(.down)) - margin
+        let x1 = Int32(maxX.rounded(.up)) + margin
+        let y1 = Int32(maxY.rounded(.up)) + margin
+        return (x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
+    }
+
+    private static func grown(_ r: (Int32, Int32, Int32, Int32), by margin: Int32) -> (
+        Int32, Int32, Int32, Int32
+    ) {
+        (r.0 - margin, r.1 - margin, r.2 + 2 * margin, r.3 + 2 * margin)
+    }
+
+    /// Limits drawing and clearing to `region` within the current scissor.
+    private mutating func pushScissor(_ region: (Int32, Int32, Int32, Int32)) {
+        var r = region
+        if let top = scissors.last {
+            let x0 = max(r.0, top.0)
+            let y0 = max(r.1, top.1)
+            let x1 = min(r.0 + r.2, top.0 + top.2)
+            let y1 = min(r.1 + r.3, top.1 + top.3)
+            r = (x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
+        }
+        scissors.append(r)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(r.0, r.1, r.2, r.3)
+    }
+
+    /// Restores the scissor from before the last `pushScissor`.
+    private mutating func popScissor() {
+        scissors.removeLast()
+        if let top = scissors.last {
+            glScissor(top.0, top.1, top.2, top.3)
+        } else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
         }
     }
 
@@ -248,7 +331,7 @@ struct RenderPass {
         quad.destRect = screen
         quad.texture = texture
         configure(&quad)
-        renderer.program.draw(quad)
+        (mode == .blur || mode == .tint ? renderer.effectsProgram : renderer.program).draw(quad)
     }
 
     /// About how many framebuffer pixels one point of the layer covers at the centre of `rect`.
