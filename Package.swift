@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
+        .executable(name: "render-benchmark", targets: ["render-benchmark"]),
     ],
     targets: [
         // Swift Testing declares a cross-import overlay named `_Testing_CoreGraphics`; a module
@@ -30,6 +31,7 @@ let package = Package(
         // ratios against a baseline measured in the same run, and allocation counts.
         .target(name: "CMallocCounter"),
         .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
+        .executableTarget(name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CMallocCounter"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
