@@ -124,7 +124,7 @@ func worldToClip(size: CGSize) -> CATransform3D {
     }
     return Scene(
         title: title + ", shadowOpacity 0.5, shadowRadius 6", root: root,
-        note: "shadows are drawn: each is a pass over the whole framebuffer (shape, 2 blur passes, tint)",
+        note: "shadows are drawn: shape, 2 blur passes and tint, each over the shadow's own pixels",
         bare: nil, castsShadows: true)
 }
 
