@@ -251,13 +251,8 @@ struct RenderPass {
         for (x, y) in [
             (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
         ] {
-            let cx = x * matrix.m11 + y * matrix.m21 + matrix.m41
-            let cy = x * matrix.m12 + y * matrix.m22 + matrix.m42
-            let w = x * matrix.m14 + y * matrix.m24 + matrix.m44
-            guard w > 0 else { return nil }
-            // Clip space to framebuffer pixels, y from the bottom as OpenGL counts.
-            let px = (cx / w + 1) / 2 * CGFloat(renderer.pixelWidth)
-            let py = (cy / w + 1) / 2 * CGFloat(renderer.pixelHeight)
+            guard let pixel = Self.pixel(of: CGPoint(x: x, y: y), matrix, renderer) else { return nil }
+            let (px, py) = (pixel.x, pixel.y)
             minX = min(minX, px)
             maxX = max(maxX, px)
             minY = min(minY, py)
@@ -335,15 +330,19 @@ struct RenderPass {
     }
 
     /// About how many framebuffer pixels one point of the layer covers at the centre of `rect`.
+    /// Where `point` (layer coordinates) lands through `matrix`, in framebuffer pixels with y
+    /// from the bottom as OpenGL counts; `nil` behind the eye.
+    static func pixel(of point: CGPoint, _ matrix: CATransform3D, _ renderer: CARenderer) -> CGPoint? {
+        let (clip, w) = matrix.project(point)
+        guard w > 0 else { return nil }
+        return CGPoint(
+            x: (clip.x + 1) / 2 * CGFloat(renderer.pixelWidth),
+            y: (clip.y + 1) / 2 * CGFloat(renderer.pixelHeight))
+    }
+
     static func pixelsPerPoint(_ rect: CGRect, _ matrix: CATransform3D, _ renderer: CARenderer) -> CGFloat {
         func pixel(_ x: CGFloat, _ y: CGFloat) -> CGPoint? {
-            let cx = x * matrix.m11 + y * matrix.m21 + matrix.m41
-            let cy = x * matrix.m12 + y * matrix.m22 + matrix.m42
-            let w = x * matrix.m14 + y * matrix.m24 + matrix.m44
-            guard w > 0 else { return nil }
-            return CGPoint(
-                x: (cx / w + 1) / 2 * CGFloat(renderer.pixelWidth),
-                y: (cy / w + 1) / 2 * CGFloat(renderer.pixelHeight))
+            Self.pixel(of: CGPoint(x: x, y: y), matrix, renderer)
         }
         guard let c = pixel(rect.midX, rect.midY), let x = pixel(rect.midX + 1, rect.midY),
             let y = pixel(rect.midX, rect.midY + 1)
@@ -515,11 +514,9 @@ struct RenderPass {
         ]
         var projected: [CGPoint] = []
         for p in corners {
-            let x = p.x * matrix.m11 + p.y * matrix.m21 + matrix.m41
-            let y = p.x * matrix.m12 + p.y * matrix.m22 + matrix.m42
-            let w = p.x * matrix.m14 + p.y * matrix.m24 + matrix.m44
+            let (point, w) = matrix.project(p)
             guard w > 0 else { return nil }
-            projected.append(CGPoint(x: x / w, y: y / w))
+            projected.append(point)
         }
         var area: CGFloat = 0
         for i in 0..<4 {
