@@ -871,6 +871,21 @@ open class CALayer: NSObject, CAMediaTiming {
         curve == .continuous ? 1.528665 : 1
     }
 
+    /// Whether the renderer draws this kind's content from its own properties, through
+    /// `ownContents(presentation:scale:)`, instead of `contents` (shape, gradient and text
+    /// layers; `false` for `CALayer`).
+    package class var drawsOwnContents: Bool { false }
+
+    /// The content of a layer kind that draws from its own properties: an image and the
+    /// rectangle of bounds coordinates (points) it covers, which may extend past the bounds (a
+    /// shape layer's path is not clipped to them). `presentation` carries the values to draw —
+    /// a presentation copy of this layer, or the layer itself when model values are rendered —
+    /// and `scale` is the framebuffer's pixels per point. Called on the model layer, which may
+    /// cache the image while the drawn values do not change. `nil` draws nothing.
+    package func ownContents(presentation: CALayer, scale: CGFloat) -> (image: CGImage, rect: CGRect)? {
+        nil
+    }
+
     /// Runs `body` without change handling (used while applying defaults and styles).
     func withoutChangeHandling(_ body: () -> Void) {
         suppressChangeHandling += 1

@@ -101,7 +101,11 @@ struct RenderPass {
             quad.color = Self.premultiplied(color)
             renderer.program.draw(quad)
         }
-        drawContents(state, base: base)
+        if type(of: layer).drawsOwnContents {
+            drawOwnContents(layer, state, base: base)
+        } else {
+            drawContents(state, base: base)
+        }
 
         let sublayers = (layer.sublayerStorage ?? []).enumerated()
             .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
@@ -390,6 +394,32 @@ struct RenderPass {
         } else {
             drawImage(state.contents, state, base, weight: 1)
         }
+    }
+
+    /// A layer kind's own content (shape, gradient, text), drawn from a presentation copy
+    /// that carries its animated properties; the image covers the rectangle the kind reports.
+    private func drawOwnContents(_ layer: CALayer, _ state: LayerState, base: LayerProgram.Quad) {
+        let presentation: CALayer
+        if renderer.usesModelValues {
+            presentation = layer
+        } else {
+            presentation = layer.makePresentationCopy(atLocalTime: layer.localTime(fromAbsolute: time))
+            presentation.state = state
+        }
+        guard let (image, rect) = layer.ownContents(presentation: presentation, scale: renderer.scale),
+            rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
+            let texture = renderer.textures.texture(
+                for: image, minification: .linear, magnification: .linear)
+        else { return }
+        var quad = base
+        quad.mode = .texture
+        quad.quad = state.masksToBounds ? rect.intersection(state.bounds) : rect
+        guard !quad.quad.isNull, quad.quad.width > 0, quad.quad.height > 0 else { return }
+        quad.destRect = rect
+        quad.uvRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        quad.texture = texture
+        quad.clipToShape = state.masksToBounds
+        renderer.program.draw(quad)
     }
 
     private func drawImage(_ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float) {
