@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "LaminaExport", targets: ["LaminaExport"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
@@ -26,6 +27,8 @@ let package = Package(
         .systemLibrary(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
+        // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
+        .target(name: "LaminaExport", dependencies: ["QuartzCore"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
@@ -34,6 +37,7 @@ let package = Package(
         .executableTarget(name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CMallocCounter"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
         // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
         .testTarget(name: "RenderTests", dependencies: ["QuartzCore"], resources: [.copy("Goldens")]),
     ]

@@ -10,6 +10,8 @@ set -euo pipefail
 # - libjpeg62-turbo-dev: libjpeg headers and library; CoreGraphics decodes JPEG files with it (CJPEG).
 # - libegl-dev, libgles-dev, libegl-mesa0, libgl1-mesa-dri: EGL and OpenGL ES 3.0 headers and Mesa's
 #   drivers for the compositor (llvmpipe renders headless, without a GPU).
+# - ffmpeg: the encoder LaminaExport pipes frames into (H.264, VP9, GIF, APNG, PNG) and ffprobe,
+#   which the export tests read files back with.
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -18,6 +20,7 @@ PACKAGES=(
     pkg-config
     libcairo2-dev
     libjpeg62-turbo-dev
+    ffmpeg
 )
 
 missing=()

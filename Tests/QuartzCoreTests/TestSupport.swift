@@ -51,10 +51,7 @@ func makeLayer(_ name: String, frame: CGRect) -> CALayer {
 
 /// Runs `body` with the manual clock at `start`, then returns to system time.
 func withManualClock(at start: CFTimeInterval = 1000, _ body: () throws -> Void) rethrows {
-    CATransaction.flush()
-    CAMediaClock.useManualTime(start)
-    defer { CAMediaClock.useSystemTime() }
-    try body()
+    try CAMediaClock.withManualTime(at: start, body)
 }
 
 /// A committed root with one 100×100 sublayer at (0, 0)–(100, 100), as the chapters' view setups.

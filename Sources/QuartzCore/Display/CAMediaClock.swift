@@ -55,11 +55,33 @@ public enum CAMediaClock {
     public static var isUsingManualTime: Bool {
         MediaClockState.shared.manualTime() != nil
     }
+
+    /// Runs `body` with the manual clock at `start`, then returns the clock to what it was
+    /// (system time, or the manual time it had). Lamina extension.
+    ///
+    /// The clock is one per process, so callers of this method on different threads take
+    /// turns: each waits until no other thread is inside it (a thread may nest calls). Test
+    /// suites and offline renderers that run concurrently use it to keep their time their own;
+    /// code that moves the clock outside it is not held back. An open implicit transaction is
+    /// committed before the clock is set.
+    public static func withManualTime<Result>(
+        at start: CFTimeInterval, _ body: () throws -> Result
+    ) rethrows -> Result {
+        MediaClockState.turns.lock()
+        defer { MediaClockState.turns.unlock() }
+        CATransaction.flush()
+        let previous = MediaClockState.shared.manualTime()
+        MediaClockState.shared.setManual(start.isFinite ? start : previous ?? 0)
+        defer { MediaClockState.shared.setManual(previous) }
+        return try body()
+    }
 }
 
 /// The clock's state, behind a lock: it is read from any thread.
 final class MediaClockState: @unchecked Sendable {
     static let shared = MediaClockState()
+    /// Held by `withManualTime`, so that its callers take turns.
+    static let turns = NSRecursiveLock()
     private let lock = NSLock()
     private var manual: Double?
 

@@ -170,6 +170,49 @@ public final class CARenderer {
             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
 
+    /// Copies the last rendered frame into `buffer`: `pixelHeight` rows of `bytesPerRow` bytes,
+    /// each row `pixelWidth` premultiplied RGBA pixels (sRGB), top row first, or bottom row
+    /// first when `bottomRowFirst` (OpenGL's order, which saves a flip for consumers that can
+    /// take it, such as a video encoder with a vertical-flip filter).
+    ///
+    /// - Returns: `false`, copying nothing, when `bytesPerRow` is less than `pixelWidth × 4` or
+    ///   not a multiple of 4, or the buffer is smaller than `bytesPerRow × pixelHeight`.
+    @discardableResult
+    public func readPixels(
+        into buffer: UnsafeMutableRawBufferPointer, bytesPerRow: Int, bottomRowFirst: Bool = false
+    ) -> Bool {
+        let rowBytes = pixelWidth * 4
+        guard bytesPerRow >= rowBytes, bytesPerRow % 4 == 0, let base = buffer.baseAddress,
+            buffer.count >= bytesPerRow * pixelHeight
+        else { return false }
+        try? gl.makeCurrent()
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(bytesPerRow / 4))
+        defer { glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0) }
+        glReadPixels(
+            0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), base)
+        if !bottomRowFirst { Self.flipRows(base, rows: pixelHeight, bytesPerRow: bytesPerRow) }
+        return true
+    }
+
+    /// Reverses the order of `rows` rows in place.
+    private static func flipRows(_ base: UnsafeMutableRawPointer, rows: Int, bytesPerRow: Int) {
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: bytesPerRow, alignment: 16)
+        defer { scratch.deallocate() }
+        var top = 0
+        var bottom = rows - 1
+        while top < bottom {
+            let a = base.advanced(by: top * bytesPerRow)
+            let b = base.advanced(by: bottom * bytesPerRow)
+            scratch.copyMemory(from: a, byteCount: bytesPerRow)
+            a.copyMemory(from: b, byteCount: bytesPerRow)
+            b.copyMemory(from: scratch, byteCount: bytesPerRow)
+            top += 1
+            bottom -= 1
+        }
+    }
+
     /// Renders the tree at `time` and returns the image: `beginFrame`, `render`, `endFrame`,
     /// `makeImage` in one call.
     public func image(atTime time: CFTimeInterval) -> CGImage? {

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The ffmpeg command lines of each format: raw premultiplied RGBA frames, bottom row first,
+/// on standard input; one output file (or frame pattern).
+enum EncoderArguments {
+    static func make(
+        format: ExportFormat, width: Int, height: Int, options: ExportOptions, firstFrame: Int, output: String
+    ) -> [String] {
+        let rate = rateString(options.framesPerSecond)
+        // Video formats ignore alpha: premultiplied colour is the frame composited over black,
+        // so the alpha byte is simply skipped (rgb0).
+        let inputFormat = format.hasAlpha ? "rgba" : "rgb0"
+        var arguments = [
+            "-hide_banner", "-loglevel", "error", "-y",
+            "-f", "rawvideo", "-pix_fmt", inputFormat, "-s", "\(width)x\(height)", "-framerate", rate,
+            "-i", "pipe:0",
+        ]
+        // Frames arrive bottom row first (OpenGL's order); formats with alpha want straight alpha.
+        var filters = ["vflip"]
+        if format.hasAlpha { filters.append("unpremultiply=inplace=1") }
+        if !format.hasAlpha, width % 2 != 0 || height % 2 != 0 {
+            filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2")
+        }
+        let chain = filters.joined(separator: ",")
+        switch format {
+        case .mp4:
+            arguments += [
+                "-vf", chain, "-c:v", "libx264", "-preset", options.encoderPreset, "-crf",
+                String(options.videoQuality), "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
+            ]
+        case .webm:
+            arguments += [
+                "-vf", chain, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good",
+                "-cpu-used", "5", "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm",
+            ]
+        case .gif:
+            arguments += [
+                "-filter_complex",
+                "[0:v]\(chain),split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=full[p];"
+                    + "[b][p]paletteuse=dither=sierra2_4a",
+                "-loop", "0", "-f", "gif",
+            ]
+        case .apng:
+            arguments += ["-vf", chain, "-c:v", "apng", "-plays", "0", "-f", "apng"]
+        case .pngSequence:
+            arguments += [
+                "-vf", chain, "-c:v", "png", "-start_number", String(firstFrame), "-f", "image2",
+            ]
+        }
+        arguments.append(output)
+        return arguments
+    }
+
+    /// A frame rate as ffmpeg reads it: an integer, or a rational for NTSC-style rates.
+    static func rateString(_ fps: Double) -> String {
+        if fps == fps.rounded() { return String(Int(fps)) }
+        for denominator in [1001, 1000, 100] {
+            let numerator = fps * Double(denominator)
+            if abs(numerator - numerator.rounded()) < 1e-6 {
+                return "\(Int(numerator.rounded()))/\(denominator)"
+            }
+        }
+        return String(format: "%.6f", fps)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Why an export failed. Every case's `description` is one line naming the problem and the fix;
+/// whenever an export throws, no output file is left behind.
+public enum ExportError: Error, CustomStringConvertible, Equatable {
+    /// The `ffmpeg` program is not on `PATH`.
+    case ffmpegNotFound
+    /// The output path's extension names no format.
+    case unknownFormat(path: String)
+    /// The size in pixels is zero, negative, not finite or larger than the renderer allows.
+    case invalidSize(String)
+    /// The frame rate or duration is zero, negative or not finite.
+    case invalidTiming(String)
+    /// The requested frames lie outside `0..<frameCount`.
+    case framesOutOfRange(requested: Range<Int>, frameCount: Int)
+    /// The renderer could not be created (no EGL/OpenGL ES 3 context, framebuffer too large).
+    case renderer(String)
+    /// ffmpeg exited with a failure; `message` is the end of what it printed.
+    case ffmpegFailed(status: Int32, message: String)
+    /// Writing the output failed (a full disk, a missing or read-only folder).
+    case writeFailed(path: String, reason: String)
+    /// The files cannot be concatenated (different formats, or a format with no lossless join).
+    case cannotConcatenate(String)
+    /// The export was cancelled (by the progress callback or a signal).
+    case cancelled
+
+    /// One line naming the problem and the fix.
+    public var description: String {
+        switch self {
+        case .ffmpegNotFound:
+            "ffmpeg was not found on PATH; install it (Debian: `apt-get install ffmpeg`, which "
+                + "scripts/install-deps.sh does)"
+        case .unknownFormat(let path):
+            "cannot tell the format of '\(path)' from its extension; use "
+                + ExportFormat.supportedExtensions
+        case .invalidSize(let reason): "invalid size: \(reason)"
+        case .invalidTiming(let reason): "invalid timing: \(reason)"
+        case .framesOutOfRange(let requested, let count):
+            "frames \(requested.lowerBound)..<\(requested.upperBound) lie outside the render's "
+                + "\(count) frames (0..<\(count)); choose a range within it"
+        case .renderer(let reason): "cannot create the renderer: \(reason)"
+        case .ffmpegFailed(let status, let message):
+            "ffmpeg failed (exit status \(status)): \(message)"
+        case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .cannotConcatenate(let reason): "cannot concatenate: \(reason)"
+        case .cancelled: "the export was cancelled; no file was written"
+        }
+    }
+}

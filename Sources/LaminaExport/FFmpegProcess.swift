@@ -1,0 +1,114 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// An `ffmpeg` (or `ffprobe`) child process: arguments in, raw bytes through its standard input,
+/// what it prints on standard error kept in a temporary file for the error message.
+final class FFmpegProcess {
+    private let process = Process()
+    private let input = Pipe()
+    private let errorFile: URL
+    private let errorHandle: FileHandle
+    private var inputClosed = false
+
+    /// The program's path on `PATH`, or `nil`.
+    static func locate(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `ffmpeg arguments…`.
+    ///
+    /// - Throws: `ExportError.ffmpegNotFound`, or `.ffmpegFailed` when it cannot be launched.
+    init(program: String = "ffmpeg", arguments: [String]) throws {
+        guard let executable = Self.locate(program) else { throw ExportError.ffmpegNotFound }
+        // A child that exits early must give the writer EPIPE, not kill it with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        errorFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lamina-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: errorFile.path) else {
+            throw ExportError.writeFailed(path: errorFile.path, reason: "cannot create ffmpeg's log")
+        }
+        errorHandle = handle
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorHandle
+        do {
+            try process.run()
+        } catch {
+            try? errorHandle.close()
+            try? FileManager.default.removeItem(at: errorFile)
+            throw ExportError.ffmpegFailed(status: -1, message: "cannot launch \(executable): \(error)")
+        }
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? errorHandle.close()
+        try? FileManager.default.removeItem(at: errorFile)
+    }
+
+    /// Writes `bytes` to the process's standard input, all of it.
+    ///
+    /// - Throws: `.ffmpegFailed` with ffmpeg's message when it has stopped reading (it failed).
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard var pointer = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        while remaining > 0 {
+            let written = Glibc.write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                throw failure(orElse: "ffmpeg stopped reading frames (\(reason))")
+            }
+            remaining -= written
+            pointer = pointer.advanced(by: written)
+        }
+    }
+
+    /// Closes standard input and waits for the process to exit.
+    ///
+    /// - Throws: `.ffmpegFailed` with the end of what it printed when it exits with a failure.
+    func finish() throws {
+        closeInput()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 || process.terminationReason != .exit {
+            throw failure(orElse: "ffmpeg exited with status \(process.terminationStatus)")
+        }
+    }
+
+    /// Stops the process (an export that failed or was cancelled).
+    func cancel() {
+        closeInput()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    private func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// The error for a failed run, with the last meaningful lines ffmpeg printed.
+    private func failure(orElse fallback: String) -> ExportError {
+        closeInput()
+        process.waitUntilExit()
+        let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        let lines = text.split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let message = lines.suffix(3).joined(separator: " | ")
+        return .ffmpegFailed(
+            status: process.terminationStatus, message: message.isEmpty ? fallback : message)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import QuartzCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Renders an animated layer tree into a video, an animated image or a PNG sequence: Lamina's
+/// counterpart of AVFoundation's `AVVideoCompositionCoreAnimationTool` export.
+///
+/// Frames are rendered by `CARenderer` under the manual clock (`CAMediaClock`), so frame `n` is
+/// exactly the tree at `startTime + n / framesPerSecond`, and animation callbacks, completion
+/// blocks and the `timeline` hook run between frames, in time order, as a live app would see
+/// them. The raw frames are piped into the `ffmpeg` program (found on `PATH`), which writes a
+/// temporary file beside the target; the target appears, by rename, only when the export has
+/// succeeded. An export that fails or is cancelled leaves no output behind.
+///
+///     let options = ExportOptions(size: CGSize(width: 1280, height: 720), duration: 30)
+///     let exporter = LayerExporter(layer: root, options: options)
+///     exporter.progress = { print("\($0.framesDone)/\($0.framesTotal)") }
+///     try exporter.export(to: URL(fileURLWithPath: "slideshow.mp4"))
+///
+/// Used from one thread at a time (the thread that owns the layer tree).
+public final class LayerExporter {
+    /// The root of the tree rendered.
+    public let layer: CALayer
+    /// What to render.
+    public var options: ExportOptions
+    /// Absolute media time of frame 0. Default: the clock's time when the exporter is created.
+    public var startTime: CFTimeInterval
+    /// Moves time to `startTime + seconds` before each frame (and through the frames before a
+    /// shard). The default advances the manual clock with `CAMediaClock.advance(by:)`, which
+    /// delivers animation events; replace it to also replay scripted interactions.
+    public var timeline: (_ seconds: CFTimeInterval) -> Void
+    /// Called after each frame is written, on the exporting thread.
+    public var progress: ((ExportProgress) -> Void)?
+
+    private let cancellation = NSLock()
+    private var cancelRequested = false
+
+    /// An exporter of `layer` with `options`. If the manual clock is not in use, it is switched on
+    /// at the current time (time then moves only as frames are rendered).
+    public init(layer: CALayer, options: ExportOptions) {
+        if !CAMediaClock.isUsingManualTime { CAMediaClock.useManualTime(CACurrentMediaTime()) }
+        self.layer = layer
+        self.options = options
+        let start = CACurrentMediaTime()
+        startTime = start
+        timeline = { seconds in
+            let target = start + seconds
+            CAMediaClock.advance(by: max(0, target - CACurrentMediaTime()))
+        }
+    }
+
+    /// Asks a running export to stop after the current frame; it then throws
+    /// `ExportError.cancelled` and leaves no file. Callable from any thread.
+    public func cancel() {
+        cancellation.withLock { cancelRequested = true }
+    }
+
+    private var isCancelled: Bool { cancellation.withLock { cancelRequested } }
+
+    /// Renders the frames and writes them to `url`, in the format of `options.format` or of the
+    /// path's extension.
+    ///
+    /// - Returns: what was written and where the time went.
+    /// - Throws: `ExportError`: an unknown format, invalid size or timing, frames outside the
+    ///   render, no renderer, ffmpeg missing or failing (with its message), a write failure, or
+    ///   cancellation. Nothing is left at `url` (an existing file there is kept) or beside it.
+    @discardableResult
+    public func export(to url: URL) throws -> ExportReport {
+        let began = Date()
+        guard let format = options.format ?? ExportFormat(url: url) else {
+            throw ExportError.unknownFormat(path: url.path)
+        }
+        let range = try options.validated()
+        let renderer: CARenderer
+        do {
+            renderer = try CARenderer(layer: layer, size: options.size, scale: options.scale)
+        } catch {
+            throw ExportError.renderer("\(error)")
+        }
+        let output = try OutputTarget(url: url, format: format)
+        defer { output.discard() }
+        let width = renderer.pixelWidth
+        let height = renderer.pixelHeight
+        let encoder = try FFmpegProcess(
+            arguments: EncoderArguments.make(
+                format: format, width: width, height: height, options: options, firstFrame: range.lowerBound,
+                output: output.temporaryPath))
+        var report = ExportReport(
+            output: output.finalURL, format: format, frames: 0, pixelWidth: width, pixelHeight: height,
+            total: 0,
+            update: 0, render: 0, readback: 0, encode: 0)
+        let bytesPerRow = width * 4
+        let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: bytesPerRow * height, alignment: 64)
+        defer { frame.deallocate() }
+        do {
+            for index in 0..<range.upperBound {
+                var mark = Date()
+                timeline(Double(index) / options.framesPerSecond)
+                report.update += Date().timeIntervalSince(mark)
+                guard index >= range.lowerBound else { continue }
+                if isCancelled { throw ExportError.cancelled }
+                mark = Date()
+                renderer.beginFrame(atTime: startTime + Double(index) / options.framesPerSecond)
+                renderer.render()
+                renderer.endFrame()
+                report.render += Date().timeIntervalSince(mark)
+                mark = Date()
+                renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
+                report.readback += Date().timeIntervalSince(mark)
+                mark = Date()
+                try encoder.write(UnsafeRawBufferPointer(frame))
+                report.encode += Date().timeIntervalSince(mark)
+                report.frames += 1
+                progress?(
+                    ExportProgress(
+                        framesDone: report.frames, framesTotal: range.count,
+                        elapsed: Date().timeIntervalSince(began)))
+            }
+            let mark = Date()
+            try encoder.finish()
+            report.encode += Date().timeIntervalSince(mark)
+        } catch {
+            encoder.cancel()
+            throw error
+        }
+        try output.commit(frames: range)
+        report.total = Date().timeIntervalSince(began)
+        return report
+    }
+}
