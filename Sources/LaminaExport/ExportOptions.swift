@@ -6,6 +6,10 @@ public struct ExportOptions: Sendable {
     /// The size of each frame in points; the root layer's parent space `(0, 0, size)` is
     /// rendered (as `CARenderer.bounds`).
     public var size: CGSize
+    /// The rectangle of the root's parent space shown, in points, stretched over the frame
+    /// (`CARenderer.bounds`). Default `nil`: `(0, 0, size)`. A rectangle larger than the scene
+    /// letterboxes it.
+    public var bounds: CGRect?
     /// Pixels per point. Default 1. The output is `size × scale` pixels, rounded up; MP4 and
     /// WebM need even sizes, so an odd width or height gains one black column or row.
     public var scale: CGFloat = 1

@@ -80,6 +80,12 @@ public final class LayerExporter {
         } catch {
             throw ExportError.renderer("\(error)")
         }
+        if let bounds = options.bounds {
+            guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite,
+                bounds.minX.isFinite, bounds.minY.isFinite
+            else { throw ExportError.invalidSize("the rendered rectangle \(bounds) is empty or not finite") }
+            renderer.bounds = bounds
+        }
         let output = try OutputTarget(url: url, format: format)
         defer { output.discard() }
         let width = renderer.pixelWidth

@@ -4,6 +4,7 @@ import QuartzCore
 import Testing
 
 /// Runs `body` with the manual clock at 1000 s, taking turns with every other user of it.
+@discardableResult
 func withManualClock<Result>(_ body: () throws -> Result) rethrows -> Result {
     try CAMediaClock.withManualTime(at: 1000, body)
 }
