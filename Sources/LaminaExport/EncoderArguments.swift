@@ -4,24 +4,36 @@ import Foundation
 /// on standard input; one output file (or frame pattern).
 enum EncoderArguments {
     static func make(
-        format: ExportFormat, width: Int, height: Int, options: ExportOptions, firstFrame: Int, output: String
+        format: ExportFormat, width: Int, height: Int, options: ExportOptions, firstFrame: Int,
+        output: String,
+        yuvInput: Bool = false
     ) -> [String] {
         let rate = rateString(options.framesPerSecond)
-        // Video formats ignore alpha: premultiplied colour is the frame composited over black,
-        // so the alpha byte is simply skipped (rgb0).
-        let inputFormat = format.hasAlpha ? "rgba" : "rgb0"
-        var arguments = [
-            "-hide_banner", "-loglevel", "error", "-y",
-            "-f", "rawvideo", "-pix_fmt", inputFormat, "-s", "\(width)x\(height)", "-framerate", rate,
-            "-i", "pipe:0",
+        // BT.709, limited range: what HD video players assume.
+        let colorTags = [
+            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
         ]
-        // Frames arrive bottom row first (OpenGL's order); formats with alpha want straight alpha.
-        var filters = ["vflip"]
-        if format.hasAlpha { filters.append("unpremultiply=inplace=1") }
-        if !format.hasAlpha, width % 2 != 0 || height % 2 != 0 {
-            filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2")
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
+        var filters: [String] = []
+        if yuvInput {
+            // Already converted by the renderer (CARenderer.readYUV420), top row first.
+            arguments += ["-pix_fmt", "yuv420p"] + colorTags
+        } else {
+            // Video formats ignore alpha: premultiplied colour is the frame composited over
+            // black, so the alpha byte is simply skipped (rgb0). Frames arrive bottom row first
+            // (OpenGL's order); formats with alpha want straight alpha.
+            arguments += ["-pix_fmt", format.hasAlpha ? "rgba" : "rgb0"]
+            filters.append("vflip")
+            if format.hasAlpha {
+                filters.append("unpremultiply=inplace=1")
+            } else {
+                if width % 2 != 0 || height % 2 != 0 { filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2") }
+                filters.append("scale=out_color_matrix=bt709:out_range=tv")
+            }
         }
-        let chain = filters.joined(separator: ",")
+        arguments += ["-s", "\(width)x\(height)", "-framerate", rate, "-i", "pipe:0"]
+        if !format.hasAlpha { arguments += colorTags }
+        let chain = filters.isEmpty ? "null" : filters.joined(separator: ",")
         switch format {
         case .mp4:
             arguments += [

@@ -32,7 +32,7 @@ final class FFmpegProcess {
         signal(SIGPIPE, SIG_IGN)
         errorFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("lamina-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: errorFile.path) else {
             throw ExportError.writeFailed(path: errorFile.path, reason: "cannot create ffmpeg's log")
         }

@@ -90,16 +90,20 @@ public final class LayerExporter {
         defer { output.discard() }
         let width = renderer.pixelWidth
         let height = renderer.pixelHeight
+        // Video formats take frames converted to YUV by the renderer when the size allows: a
+        // third of the bytes to read back and pipe, and no conversion in ffmpeg.
+        let yuv = !format.hasAlpha && renderer.supportsYUV420Readback
         let encoder = try FFmpegProcess(
             arguments: EncoderArguments.make(
                 format: format, width: width, height: height, options: options, firstFrame: range.lowerBound,
-                output: output.temporaryPath))
+                output: output.temporaryPath, yuvInput: yuv))
         var report = ExportReport(
             output: output.finalURL, format: format, frames: 0, pixelWidth: width, pixelHeight: height,
             total: 0,
             update: 0, render: 0, readback: 0, encode: 0)
         let bytesPerRow = width * 4
-        let frame = UnsafeMutableRawBufferPointer.allocate(byteCount: bytesPerRow * height, alignment: 64)
+        let frame = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: yuv ? renderer.yuv420FrameByteCount : bytesPerRow * height, alignment: 64)
         defer { frame.deallocate() }
         do {
             for index in 0..<range.upperBound {
@@ -114,7 +118,11 @@ public final class LayerExporter {
                 renderer.endFrame()
                 report.render += Date().timeIntervalSince(mark)
                 mark = Date()
-                renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
+                if yuv {
+                    renderer.readYUV420(into: frame)
+                } else {
+                    renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
+                }
                 report.readback += Date().timeIntervalSince(mark)
                 mark = Date()
                 try encoder.write(UnsafeRawBufferPointer(frame))

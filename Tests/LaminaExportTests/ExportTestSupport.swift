@@ -100,3 +100,16 @@ func pixel(ofPNG url: URL, x: Int, y: Int) throws -> [UInt8] {
     let bytes = data.assumingMemoryBound(to: UInt8.self)
     return [bytes[row], bytes[row + 1], bytes[row + 2], bytes[row + 3]]
 }
+
+/// Decodes frame `index` of a video into a PNG file with ffmpeg.
+func decodeFrame(_ index: Int, of video: URL, to png: URL) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+        "ffmpeg", "-v", "error", "-y", "-i", video.path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1",
+        png.path,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+}

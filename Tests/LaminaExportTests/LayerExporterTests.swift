@@ -32,6 +32,15 @@ struct LayerExporterTests {
             #expect(abs(duration - 1) < 0.05)
         }
         #expect(contents(of: folder) == [name], "no temporary file is left beside the output")
+        if name.hasSuffix(".mp4") {
+            // Frame 5: the red square spans x 24..<40; decoded colours survive BT.709 YUV.
+            let png = folder.appendingPathComponent("frame5.png")
+            try decodeFrame(5, of: url, to: png)
+            let red = try pixel(ofPNG: png, x: 32, y: 24)
+            #expect(red[0] > 235 && red[1] < 20 && red[2] < 20, "\(red)")
+            let black = try pixel(ofPNG: png, x: 8, y: 40)
+            #expect(black[0] < 12 && black[1] < 12 && black[2] < 12, "\(black)")
+        }
     }
 
     @Test("frame n shows the tree at start + n/fps, in a PNG sequence with alpha")

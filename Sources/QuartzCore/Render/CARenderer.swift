@@ -39,8 +39,11 @@ public final class CARenderer {
     /// The full-screen effect passes' program (shadow blur and tint).
     let effectsProgram: LayerProgram
     let textures = TextureCache()
-    private var framebuffer: GLuint = 0
-    private var colorBuffer: GLuint = 0
+    private(set) var framebuffer: GLuint = 0
+    /// The framebuffer's colour attachment, a texture so that conversion passes can read it.
+    private(set) var colorTexture: GLuint = 0
+    /// The YUV conversion pass, created on first use (CARenderer+YUV.swift).
+    var yuvConverter: YUVConverter?
     private var stencilBuffer: GLuint = 0
     private var frameTime: CFTimeInterval?
     /// Offscreen targets for group opacity, one per nesting depth, created on first need.
@@ -85,7 +88,8 @@ public final class CARenderer {
         try? gl.makeCurrent()
         textures.removeAll()
         glDeleteFramebuffers(1, &framebuffer)
-        glDeleteRenderbuffers(1, &colorBuffer)
+        yuvConverter = nil
+        glDeleteTextures(1, &colorTexture)
         glDeleteRenderbuffers(1, &stencilBuffer)
     }
 
@@ -279,12 +283,14 @@ public final class CARenderer {
     private func makeFramebuffer() throws {
         glGenFramebuffers(1, &framebuffer)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glGenRenderbuffers(1, &colorBuffer)
-        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), colorBuffer)
-        glRenderbufferStorage(
-            GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(pixelWidth), GLsizei(pixelHeight))
-        glFramebufferRenderbuffer(
-            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), colorBuffer)
+        glGenTextures(1, &colorTexture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), colorTexture)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(pixelWidth), GLsizei(pixelHeight))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        glFramebufferTexture2D(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), colorTexture, 0)
         glGenRenderbuffers(1, &stencilBuffer)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), stencilBuffer)
         glRenderbufferStorage(

@@ -268,7 +268,7 @@ final class LayerProgram {
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 
-    private static func compile(_ type: GLenum, _ source: String) throws -> GLuint {
+    static func compile(_ type: GLenum, _ source: String) throws -> GLuint {
         let shader = glCreateShader(type)
         source.withCString { pointer in
             var string: UnsafePointer<GLchar>? = pointer
@@ -285,7 +285,7 @@ final class LayerProgram {
         return shader
     }
 
-    private static func log(_ read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+    static func log(_ read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
         var buffer = [GLchar](repeating: 0, count: 4096)
         read(GLsizei(buffer.count), &buffer)
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
