@@ -60,7 +60,7 @@ private func allFinite(_ v: AnimatableValue) -> Bool {
         ]
         .allSatisfy(\.isFinite)
     case .color(let r, let g, let b, let a): return [r, g, b, a].allSatisfy(\.isFinite)
-    case .numbers(let n): return n.allSatisfy(\.isFinite)
+    case .numbers(let n), .colors(let n): return n.allSatisfy(\.isFinite)
     case .path(let e): return e.flatMap(\.points).allSatisfy { $0.x.isFinite && $0.y.isFinite }
     case .discrete: return true
     }

@@ -512,8 +512,15 @@ extension ManualClockTests {
                 CAMediaClock.advance(by: 1)
                 // viewDidLoad
                 let bezierPath = Self.bezierPath()
-                let pathLayer = CALayer()  // stands in for the CAShapeLayer drawing the curve
+                let pathLayer = CAShapeLayer()
+                pathLayer.path = bezierPath
+                pathLayer.fillColor = CGColor.clear
+                pathLayer.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                pathLayer.lineWidth = 3.0
                 containerView.addSublayer(pathLayer)
+                // The track draws although the layer has zero bounds: the path is not clipped to them.
+                let track = try #require(pathLayer.ownContents(presentation: pathLayer, scale: 1))
+                #expect(pathLayer.bounds == .zero && track.rect.contains(bezierPath.boundingBoxOfPath))
                 let shipLayer = CALayer()
                 shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
                 shipLayer.position = CGPoint(x: 0, y: 150)

@@ -215,7 +215,11 @@ extension ManualClockTests {
                 let bezierPath = CGMutablePath()
                 bezierPath.move(to: Self.curve[0])
                 bezierPath.addCurve(to: Self.curve[3], control1: Self.curve[1], control2: Self.curve[2])
-                let pathLayer = CALayer()  // stands in for the CAShapeLayer drawing the curve
+                let pathLayer = CAShapeLayer()
+                pathLayer.path = bezierPath
+                pathLayer.fillColor = CGColor.clear
+                pathLayer.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+                pathLayer.lineWidth = 3.0
                 containerView.addSublayer(pathLayer)
                 let shipLayer = CALayer()
                 shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)

@@ -22,6 +22,14 @@ enum GoldenCatalog {
         "contents-gravity-grid",
         "shadow-rounded-blurred",
         "shadow-of-masked-layer",
+        // ShapeGradientGoldenTests.swift: shape and gradient layers.
+        "shape-fill-rules",
+        "shape-stroke-caps-joins-dash",
+        "shape-stroke-end",
+        "shape-path-morph-midway",
+        "shape-listing-8-6-track",
+        "gradient-kinds",
+        "gradient-locations-rounded",
     ]
 }
 

@@ -53,7 +53,8 @@ extension CALayer {
         let layerClass = type(of: self)
         guard layerClass != CALayer.self else { return }
         withoutChangeHandling {
-            for (key, property) in CALayerProperty.table where property.usesStyle || key == "bounds" {
+            let table = CALayerProperty.table.merging(layerClass.kindProperties) { first, _ in first }
+            for (key, property) in table where property.usesStyle || key == "bounds" {
                 guard let value = layerClass.defaultValue(forKey: key) else { continue }
                 _ = property.set(self, value)
             }
@@ -64,7 +65,8 @@ extension CALayer {
     func applyStyle() {
         let layerClass = type(of: self)
         withoutChangeHandling {
-            for (key, property) in CALayerProperty.table where property.usesStyle {
+            let table = CALayerProperty.table.merging(layerClass.kindProperties) { first, _ in first }
+            for (key, property) in table where property.usesStyle {
                 guard !explicitlySetKeys.contains(key) else { continue }
                 let value =
                     styleValue(forKey: key) ?? layerClass.defaultValue(forKey: key) ?? property.defaultValue

@@ -9,7 +9,7 @@ extension CALayer {
     /// Reads `key`: a table property, a `@LayerProperty`, or a stored arbitrary key, falling back
     /// to the class's `defaultValue(forKey:)` when it was never set.
     func kvcValue(forKey key: String) -> Any? {
-        if let property = CALayerProperty.table[key] {
+        if let property = tableProperty(forKey: key) {
             return property.get(self)
         }
         if let managed = managedProperty(forKey: key) {
@@ -22,7 +22,7 @@ extension CALayer {
     /// (Apple raises an exception there; Lamina never crashes on bad input) and reported once.
     func kvcSetValue(_ value: Any?, forKey key: String) {
         let value: Any? = value is NSNull ? nil : value
-        if let property = CALayerProperty.table[key] {
+        if let property = tableProperty(forKey: key) {
             if !property.set(self, value) {
                 CompatibilityWarnings.report(
                     "setValue(_:forKey: \"\(key)\") ignored a value of type \(typeName(value))")
@@ -39,6 +39,11 @@ extension CALayer {
             return
         }
         setDynamicValue(value, forKey: key)
+    }
+
+    /// The table property under `key`: `CALayer`'s, or one the layer's kind adds.
+    func tableProperty(forKey key: String) -> CALayerProperty? {
+        CALayerProperty.table[key] ?? type(of: self).kindProperties[key]
     }
 
     /// Stores a value outside the table and runs change handling (and the action) for it.

@@ -607,7 +607,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `defaultValue(forKey:)` reports. Override it to change a subclass's defaults — new
     /// instances start with the values it returns.
     open class func defaultValue(forKey key: String) -> Any? {
-        guard let property = CALayerProperty.table[key], !property.defaultIsZero else { return nil }
+        guard let property = CALayerProperty.table[key] ?? kindProperties[key], !property.defaultIsZero
+        else { return nil }
         return property.defaultValue
     }
 
@@ -875,6 +876,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `ownContents(presentation:scale:)`, instead of `contents` (shape, gradient and text
     /// layers; `false` for `CALayer`).
     package class var drawsOwnContents: Bool { false }
+
+    /// The properties a layer kind adds to `CALayerProperty.table` (shape and gradient layers'
+    /// `path`, `colors`, …), keyed by key-value coding key: key-value coding, `style`,
+    /// `defaultValue(forKey:)` and implicit animations treat them as table properties. Empty for
+    /// `CALayer`.
+    package class var kindProperties: [String: CALayerProperty] { [:] }
 
     /// The content of a layer kind that draws from its own properties: an image and the
     /// rectangle of bounds coordinates (points) it covers, which may extend past the bounds (a

@@ -141,3 +141,43 @@ package struct CALayerProperty: @unchecked Sendable {
         return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
     }()
 }
+
+extension CALayerProperty {
+    /// An entry for a property that a layer kind (`Layer`, a `CALayer` subclass) declares, for
+    /// its `kindProperties`: read and written through `path` on layers of that kind, ignored (and
+    /// reported by key-value coding as a wrong value) on others.
+    package static func kind<Layer: CALayer, T>(
+        _ key: String, _ path: ReferenceWritableKeyPath<Layer, T>, animatable: Bool, default value: T,
+        zero: Bool
+    ) -> CALayerProperty {
+        CALayerProperty(
+            key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: zero, usesStyle: true,
+            get: { ($0 as? Layer)?[keyPath: path] },
+            set: { layer, newValue in
+                guard let layer = layer as? Layer, let typed = ValueCoercion.coerce(newValue, to: T.self)
+                else { return false }
+                layer[keyPath: path] = typed
+                return true
+            })
+    }
+
+    /// An entry for an optional property that a layer kind declares (see
+    /// `kind(_:_:animatable:default:zero:)`); `nil` and `NSNull` clear it.
+    package static func kindOptional<Layer: CALayer, T>(
+        _ key: String, _ path: ReferenceWritableKeyPath<Layer, T?>, animatable: Bool, default value: T? = nil
+    ) -> CALayerProperty {
+        CALayerProperty(
+            key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
+            usesStyle: true, get: { ($0 as? Layer)?[keyPath: path] as Any? },
+            set: { layer, newValue in
+                guard let layer = layer as? Layer else { return false }
+                if newValue == nil || newValue is NSNull {
+                    layer[keyPath: path] = nil
+                    return true
+                }
+                guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                layer[keyPath: path] = typed
+                return true
+            })
+    }
+}

@@ -33,7 +33,8 @@ extension CALayer {
     /// same turn as UIKit does) and an animatable, interpolable key.
     func isImplicitlyAnimatable(_ key: String) -> Bool {
         (hasBeenCommitted || LayerAnimationBlock.current != nil) && modelLayer == nil
-            && Self.implicitlyAnimatedKeys.contains(key)
+            && (Self.implicitlyAnimatedKeys.contains(key)
+                || type(of: self).kindProperties[key]?.isAnimatable == true)
     }
 
     /// Before a change of `key`: the action to run after it, if actions apply. For an animation

@@ -244,6 +244,8 @@ enum LinearShape: Hashable {
     case color
     /// That many numbers.
     case numbers(Int)
+    /// That many colours (four components each).
+    case colors(Int)
     /// The points of elements of these types, in order (x, y per point).
     case path([CGPathElementType])
 
@@ -262,6 +264,8 @@ enum LinearShape: Hashable {
             return .color(r: c[0], g: c[1], b: c[2], a: c[3])
         case .numbers:
             return .numbers(c)
+        case .colors:
+            return .colors(c)
         case .path(let types):
             return .path(Self.elements(types, c))
         }
@@ -295,6 +299,7 @@ extension AnimatableValue {
         case .rect: return .rect
         case .color: return .color
         case .numbers(let values): return .numbers(values.count)
+        case .colors(let values): return .colors(values.count / 4)
         case .path(let elements): return .path(elements.map(\.type))
         case .transform, .discrete: return nil
         }
@@ -302,7 +307,7 @@ extension AnimatableValue {
 
     /// The numbers a linear kind is made of, in a fixed order: a scalar's value; x, y of a point;
     /// width, height of a size; origin x, y, width, height of a rect; r, g, b, a of a colour; the
-    /// elements of `numbers`; x, y of every point of a path's elements in order. Empty for
+    /// elements of `numbers`; r, g, b, a of each of `colors`; x, y of every point of a path's elements in order. Empty for
     /// transforms and discrete values.
     package var components: [Double] {
         switch self {
@@ -311,7 +316,7 @@ extension AnimatableValue {
         case .size(let s): return [s.width, s.height].map { Double($0) }
         case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height].map { Double($0) }
         case .color(let r, let g, let b, let a): return [r, g, b, a]
-        case .numbers(let values): return values
+        case .numbers(let values), .colors(let values): return values
         case .path(let elements): return elements.flatMap(\.points).flatMap { [Double($0.x), Double($0.y)] }
         case .transform, .discrete: return []
         }

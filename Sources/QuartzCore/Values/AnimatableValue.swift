@@ -8,10 +8,11 @@ import CoreGraphics
 /// plain numbers, and `boxed(like:)` turns the result back into the property's type.
 ///
 /// Kinds and how they interpolate (spec §3.5, §3.6, ruling R11):
-/// - `scalar`, `point`, `size`, `rect`, `color`, `numbers` and `path` are *linear kinds*: they
-///   interpolate component by component (a rect lerps its origin and its size; a colour its
-///   non-premultiplied extended-sRGB red, green, blue and alpha; a path every point of its elements
-///   when both paths have the same element types in the same order; arrays when their counts match).
+/// - `scalar`, `point`, `size`, `rect`, `color`, `colors`, `numbers` and `path` are *linear
+///   kinds*: they interpolate component by component (a rect lerps its origin and its size; a
+///   colour its non-premultiplied extended-sRGB red, green, blue and alpha; a path every point of
+///   its elements when both paths have the same element types in the same order; arrays — of
+///   numbers or of colours — element by element when their counts match).
 /// - `transform` interpolates by decomposition with a quaternion slerp along the shorter arc.
 /// - `discrete` (and two values of different kinds, or of mismatched structure) switches from the
 ///   first value to the second at fraction 0.5.
@@ -38,6 +39,9 @@ package enum AnimatableValue: @unchecked Sendable {
     case color(r: Double, g: Double, b: Double, a: Double)
     /// A `CGPath`'s elements.
     case path([PathElement])
+    /// An array of `CGColor`s (a gradient layer's `colors`), as red, green, blue, alpha of each
+    /// colour in turn (non-premultiplied, extended sRGB): four numbers per colour.
+    case colors([Double])
     /// An array of numbers, such as a value function's input (`"scale"` takes `[1, 1, 1]`) or
     /// `lineDashPattern`.
     case numbers([Double])
@@ -54,6 +58,7 @@ package enum AnimatableValue: @unchecked Sendable {
     /// - `CGColor` becomes `color` (any RGB or gray space, through `rgbaComponents`).
     /// - `CGPath` (mutable or not) becomes `path`, a snapshot of its elements.
     /// - A non-empty array whose elements are all non-Boolean numbers becomes `numbers`.
+    /// - A non-empty array whose elements are all `CGColor`s becomes `colors`.
     /// - Everything else, `nil` and `NSNull` (stored as `nil`) become `discrete`.
     package init(_ value: Any?) {
         guard let value, !(value is NSNull) else {
@@ -79,6 +84,8 @@ package enum AnimatableValue: @unchecked Sendable {
             self = .path(v.elements)
         } else if let v = Self.numberArray(value) {
             self = .numbers(v)
+        } else if let v = Self.colorArray(value) {
+            self = .colors(v)
         } else {
             self = .discrete(value)
         }
@@ -90,6 +97,19 @@ package enum AnimatableValue: @unchecked Sendable {
         if type(of: value) == Bool.self { return true }
         guard type(of: value) is NSNumber.Type, let number = value as? NSNumber else { return false }
         return number === NSNumber(value: true) || number === NSNumber(value: false)
+    }
+
+    /// The components of a non-empty array made only of `CGColor`s, four per colour, else `nil`.
+    private static func colorArray(_ value: Any) -> [Double]? {
+        guard let array = value as? [Any], !array.isEmpty else { return nil }
+        var components: [Double] = []
+        components.reserveCapacity(array.count * 4)
+        for element in array {
+            guard let color = element as? CGColor else { return nil }
+            let c = color.rgbaComponents
+            components += [Double(c.r), Double(c.g), Double(c.b), Double(c.a)]
+        }
+        return components
     }
 
     /// The elements of a non-empty array made only of non-Boolean numbers, else `nil`.
@@ -124,6 +144,8 @@ extension AnimatableValue {
     ///   [0, 1], so that extrapolated (spring) colours survive; the template's colour space, gray
     ///   included, is not kept. `CGColor` clamps alpha to [0, 1] and turns NaN into 0.
     /// - `path`: a `CGPath` holding the elements.
+    /// - `colors`: an array of `CGColor`s (each as `color` boxes), typed `[Any]` unless the
+    ///   template is a `[CGColor]`.
     /// - `numbers`: an array of the template's element type when it is `[CGFloat]`, `[Float]`,
     ///   `[Int]` (rounded) or `[NSNumber]`; `[Double]` otherwise (which casts to `[NSNumber]`).
     /// - `discrete`: the value it holds, unchanged.
@@ -147,6 +169,12 @@ extension AnimatableValue {
             return CGPath(elements: elements)
         case .numbers(let values):
             return Self.boxNumbers(values, like: template)
+        case .colors(let c):
+            let colors = stride(from: 0, to: c.count - 3, by: 4).map {
+                Self.makeColor(r: c[$0], g: c[$0 + 1], b: c[$0 + 2], a: c[$0 + 3])
+            }
+            if template is [CGColor] { return colors }
+            return colors as [Any]
         case .discrete(let value):
             return value
         }

@@ -1,0 +1,217 @@
+import CoreGraphics
+
+/// A layer that draws a path, filled and stroked, rasterised at the display's resolution
+/// (Apple's `CAShapeLayer`).
+///
+/// The shape is drawn in the layer's bounds coordinates, over its `backgroundColor` and under
+/// its sublayers; it is not clipped to the bounds unless `masksToBounds` is set (a shape layer
+/// with zero bounds draws its whole path). `contents` is ignored. The fill comes first, then the
+/// stroke, centred on the path. Every property is reachable by key-value coding under its name;
+/// `path`, `fillColor`, `strokeColor`, `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit`
+/// and `lineDashPhase` animate implicitly and explicitly (a `path` animation interpolates the
+/// points of paths with the same elements and jumps between others).
+open class CAShapeLayer: CALayer {
+    /// The drawn values, copied into presentation copies by `init(layer:)`.
+    package var shape = ShapeValues()
+    /// The model layer's last rasterisation, reused while the drawn values do not change.
+    var rasterCache: ShapeRaster?
+
+    /// Creates a shape layer with Apple's defaults: no path, an opaque black fill, no stroke.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a copy of `layer` (a presentation copy), including its shape properties.
+    public required init(layer: Any) {
+        if let other = layer as? CAShapeLayer { shape = other.shape }
+        super.init(layer: layer)
+    }
+
+    /// The path to draw, in the layer's bounds coordinates. Default `nil` (nothing is drawn).
+    /// The path is copied on assignment. Animatable: between paths with the same element types in
+    /// the same order, every point interpolates; between others the value jumps at the halfway
+    /// point. A path holding a NaN or infinite point draws nothing.
+    open var path: CGPath? {
+        get { shape.path }
+        set {
+            let copy = newValue?.copy()
+            change("path") { _ in self.shape.path = copy }
+        }
+    }
+
+    /// The colour the path's interior is filled with, by `fillRule`. Default opaque black; `nil`
+    /// fills nothing. Animatable.
+    open var fillColor: CGColor? {
+        get { shape.fillColor }
+        set { change("fillColor") { _ in self.shape.fillColor = newValue } }
+    }
+
+    /// The rule that decides the path's interior: `.nonZero` (the default) or `.evenOdd`; an
+    /// unknown value fills as `.nonZero`. Not animatable.
+    open var fillRule: CAShapeLayerFillRule {
+        get { shape.fillRule }
+        set { change("fillRule") { _ in self.shape.fillRule = newValue } }
+    }
+
+    /// The colour the path is stroked with. Default `nil` (no stroke). Animatable.
+    open var strokeColor: CGColor? {
+        get { shape.strokeColor }
+        set { change("strokeColor") { _ in self.shape.strokeColor = newValue } }
+    }
+
+    /// The stroke's width in points, centred on the path. Default 1. A width of 0, a negative
+    /// or a non-finite one strokes nothing. Animatable.
+    open var lineWidth: CGFloat {
+        get { shape.lineWidth }
+        set { change("lineWidth") { _ in self.shape.lineWidth = newValue } }
+    }
+
+    /// How the ends of open subpaths and of dashes are drawn: `.butt` (the default), `.round`
+    /// or `.square`; an unknown value draws as `.butt`. Not animatable.
+    open var lineCap: CAShapeLayerLineCap {
+        get { shape.lineCap }
+        set { change("lineCap") { _ in self.shape.lineCap = newValue } }
+    }
+
+    /// How segments of the stroke are joined: `.miter` (the default), `.round` or `.bevel`; an
+    /// unknown value draws as `.miter`. Not animatable.
+    open var lineJoin: CAShapeLayerLineJoin {
+        get { shape.lineJoin }
+        set { change("lineJoin") { _ in self.shape.lineJoin = newValue } }
+    }
+
+    /// The limit on the ratio of a miter join's length to the line width beyond which the join
+    /// is bevelled. Default 10. Animatable.
+    open var miterLimit: CGFloat {
+        get { shape.miterLimit }
+        set { change("miterLimit") { _ in self.shape.miterLimit = newValue } }
+    }
+
+    /// The stroke's dash pattern: painted and unpainted lengths in points, alternating. Default
+    /// `nil` (a solid stroke). A pattern with a negative or non-finite length, or only zeros,
+    /// strokes solid.
+    open var lineDashPattern: [NSNumber]? {
+        get { shape.lineDashPattern }
+        set { change("lineDashPattern") { _ in self.shape.lineDashPattern = newValue } }
+    }
+
+    /// How far into the dash pattern the stroke starts, in points. Default 0. Animatable.
+    open var lineDashPhase: CGFloat {
+        get { shape.lineDashPhase }
+        set { change("lineDashPhase") { _ in self.shape.lineDashPhase = newValue } }
+    }
+
+    /// Where along the path the stroke starts, as a fraction of the path's length (moves not
+    /// counted). Default 0. Values are clamped to [0, 1]; the stroke is drawn between
+    /// `strokeStart` and `strokeEnd` and not at all when `strokeStart ≥ strokeEnd`. Animatable:
+    /// animating it (or `strokeEnd`) draws the line on or off. The fill is not affected.
+    open var strokeStart: CGFloat {
+        get { shape.strokeStart }
+        set { change("strokeStart") { _ in self.shape.strokeStart = newValue } }
+    }
+
+    /// Where along the path the stroke ends, as a fraction of the path's length. Default 1.
+    /// Clamped to [0, 1] when drawn; see `strokeStart`. Animatable.
+    open var strokeEnd: CGFloat {
+        get { shape.strokeEnd }
+        set { change("strokeEnd") { _ in self.shape.strokeEnd = newValue } }
+    }
+
+    override package class var drawsOwnContents: Bool { true }
+
+    override package class var kindProperties: [String: CALayerProperty] { shapeProperties }
+
+    override package func ownContents(presentation: CALayer, scale: CGFloat) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        guard let values = (presentation as? CAShapeLayer)?.shape else { return nil }
+        return rasterize(values, scale: scale)
+    }
+
+    /// The shape layer's properties for key-value coding, by key.
+    private static let shapeProperties: [String: CALayerProperty] = {
+        let d = ShapeValues()
+        let entries: [CALayerProperty] = [
+            .kindOptional("path", \CAShapeLayer.path, animatable: true),
+            .kindOptional("fillColor", \CAShapeLayer.fillColor, animatable: true, default: d.fillColor),
+            .kind("fillRule", \CAShapeLayer.fillRule, animatable: false, default: d.fillRule, zero: false),
+            .kindOptional("strokeColor", \CAShapeLayer.strokeColor, animatable: true),
+            .kind("lineWidth", \CAShapeLayer.lineWidth, animatable: true, default: d.lineWidth, zero: false),
+            .kind("lineCap", \CAShapeLayer.lineCap, animatable: false, default: d.lineCap, zero: false),
+            .kind("lineJoin", \CAShapeLayer.lineJoin, animatable: false, default: d.lineJoin, zero: false),
+            .kind(
+                "miterLimit", \CAShapeLayer.miterLimit, animatable: true, default: d.miterLimit, zero: false),
+            .kindOptional("lineDashPattern", \CAShapeLayer.lineDashPattern, animatable: false),
+            .kind("lineDashPhase", \CAShapeLayer.lineDashPhase, animatable: true, default: 0, zero: true),
+            .kind("strokeStart", \CAShapeLayer.strokeStart, animatable: true, default: 0, zero: true),
+            .kind("strokeEnd", \CAShapeLayer.strokeEnd, animatable: true, default: d.strokeEnd, zero: false),
+        ]
+        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
+    }()
+}
+
+/// The values a shape layer draws, compared to decide whether its rasterisation is current.
+package struct ShapeValues: Equatable {
+    var path: CGPath?
+    var fillColor: CGColor? = .black
+    var fillRule = CAShapeLayerFillRule.nonZero
+    var strokeColor: CGColor?
+    var lineWidth: CGFloat = 1
+    var lineCap = CAShapeLayerLineCap.butt
+    var lineJoin = CAShapeLayerLineJoin.miter
+    var miterLimit: CGFloat = 10
+    var lineDashPattern: [NSNumber]?
+    var lineDashPhase: CGFloat = 0
+    var strokeStart: CGFloat = 0
+    var strokeEnd: CGFloat = 1
+}
+
+/// The rule that decides a shape layer's interior (Apple's `CAShapeLayerFillRule`).
+public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string; an unknown string is stored and fills as `.nonZero`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// A point is inside when the path winds around it a non-zero number of times (the default).
+    public static let nonZero = CAShapeLayerFillRule("non-zero")
+    /// A point is inside when a ray from it crosses the path an odd number of times.
+    public static let evenOdd = CAShapeLayerFillRule("even-odd")
+}
+
+/// How the ends of a shape layer's open subpaths and dashes are drawn (Apple's
+/// `CAShapeLayerLineCap`).
+public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string; an unknown string is stored and draws as `.butt`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The stroke ends squarely at the end point (the default).
+    public static let butt = CAShapeLayerLineCap("butt")
+    /// A half circle of the line's width is added at each end.
+    public static let round = CAShapeLayerLineCap("round")
+    /// A half square of the line's width is added at each end.
+    public static let square = CAShapeLayerLineCap("square")
+}
+
+/// How a shape layer's stroke segments are joined (Apple's `CAShapeLayerLineJoin`).
+public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string; an unknown string is stored and draws as `.miter`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// The outer edges meet in a point, bevelled beyond `miterLimit` (the default).
+    public static let miter = CAShapeLayerLineJoin("miter")
+    /// A circle of the line's width rounds the join.
+    public static let round = CAShapeLayerLineJoin("round")
+    /// The join is cut off squarely.
+    public static let bevel = CAShapeLayerLineJoin("bevel")
+}

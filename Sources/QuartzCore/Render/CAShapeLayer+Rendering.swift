@@ -1,0 +1,172 @@
+import CoreGraphics
+
+// A shape layer's content: its fill and stroke rasterised by Cairo (through CGContext) at the
+// framebuffer's scale, over the rectangle the shape covers — which may extend past the bounds.
+// The model layer keeps the last image and reuses it while the drawn values and the scale stay
+// the same (ruling V10).
+
+/// A shape layer's rasterised content and the values it was drawn from.
+struct ShapeRaster {
+    let values: ShapeValues
+    let scale: CGFloat
+    let image: CGImage
+    let rect: CGRect
+}
+
+/// Pixels per side past which the image is drawn at a lower resolution.
+let ownContentsMaximumSide: CGFloat = 8192
+
+extension CAShapeLayer {
+    /// The image of `values` at `scale` pixels per point and the rectangle (bounds coordinates)
+    /// it covers; `nil` when nothing would be drawn.
+    func rasterize(_ values: ShapeValues, scale: CGFloat) -> (image: CGImage, rect: CGRect)? {
+        if let cache = rasterCache, cache.scale == scale, cache.values == values {
+            return (cache.image, cache.rect)
+        }
+        rasterCache = nil
+        guard let drawing = ShapeDrawing(values), let (image, rect) = drawing.render(scale: scale) else {
+            return nil
+        }
+        rasterCache = ShapeRaster(values: values, scale: scale, image: image, rect: rect)
+        return (image, rect)
+    }
+}
+
+/// What a shape layer draws, resolved from its values: unknown constants fall back, non-finite
+/// or impossible values turn a part off.
+struct ShapeDrawing {
+    let path: CGPath
+    let fill: CGColor?
+    let fillRule: CGPathFillRule
+    let stroke: CGColor?
+    let lineWidth: CGFloat
+    let cap: CGLineCap
+    let join: CGLineJoin
+    let miterLimit: CGFloat
+    let dashes: [CGFloat]
+    let dashPhase: CGFloat
+    let strokeStart: CGFloat
+    let strokeEnd: CGFloat
+
+    init?(_ v: ShapeValues) {
+        guard let path = v.path, !path.isEmpty else { return nil }
+        let points = path.elements.flatMap(\.points)
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            CompatibilityWarnings.report("CAShapeLayer: a path with a NaN or infinite point is not drawn")
+            return nil
+        }
+        self.path = path
+        fill = v.fillColor.flatMap { $0.alpha > 0 ? $0 : nil }
+        fillRule = v.fillRule == .evenOdd ? .evenOdd : .winding
+        let start = v.strokeStart.isNaN ? 0 : min(max(v.strokeStart, 0), 1)
+        let end = v.strokeEnd.isNaN ? 1 : min(max(v.strokeEnd, 0), 1)
+        let strokes = v.lineWidth.isFinite && v.lineWidth > 0 && start < end
+        stroke = strokes ? v.strokeColor.flatMap { $0.alpha > 0 ? $0 : nil } : nil
+        lineWidth = v.lineWidth
+        strokeStart = start
+        strokeEnd = end
+        cap = v.lineCap == .round ? .round : v.lineCap == .square ? .square : .butt
+        join = v.lineJoin == .round ? .round : v.lineJoin == .bevel ? .bevel : .miter
+        miterLimit = v.miterLimit.isFinite ? v.miterLimit : 10
+        let lengths = (v.lineDashPattern ?? []).map { CGFloat($0.doubleValue) }
+        let usable = lengths.allSatisfy { $0.isFinite && $0 >= 0 } && lengths.contains { $0 > 0 }
+        dashes = usable ? lengths : []
+        dashPhase = v.lineDashPhase.isFinite ? v.lineDashPhase : 0
+        if fill == nil && stroke == nil { return nil }
+    }
+
+    /// The rectangle of bounds coordinates the drawing covers: the path's bounds, grown by the
+    /// stroke's reach (half the width, times the miter limit for miter joins and √2 for square
+    /// caps), then by a pixel for anti-aliasing, snapped outwards to the pixel grid.
+    func coveredRect(scale: CGFloat) -> CGRect {
+        var rect = path.boundingBoxOfPath
+        if stroke != nil {
+            var reach: CGFloat = 1
+            if join == .miter { reach = max(reach, miterLimit) }
+            if cap == .square { reach = max(reach, 2.0.squareRoot()) }
+            rect = rect.insetBy(dx: -lineWidth / 2 * reach, dy: -lineWidth / 2 * reach)
+        }
+        rect = rect.insetBy(dx: -1 / scale, dy: -1 / scale)
+        let minX = (rect.minX * scale).rounded(.down) / scale
+        let minY = (rect.minY * scale).rounded(.down) / scale
+        let maxX = (rect.maxX * scale).rounded(.up) / scale
+        let maxY = (rect.maxY * scale).rounded(.up) / scale
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The drawing rasterised at `scale` (lowered so that no side exceeds
+    /// `ownContentsMaximumSide` pixels), or `nil` when it covers nothing.
+    func render(scale requested: CGFloat) -> (image: CGImage, rect: CGRect)? {
+        guard requested.isFinite, requested > 0 else { return nil }
+        var scale = requested
+        var rect = coveredRect(scale: scale)
+        guard rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return nil }
+        let longest = max(rect.width, rect.height) * scale
+        if longest > ownContentsMaximumSide {
+            scale *= ownContentsMaximumSide / longest
+            rect = coveredRect(scale: scale)
+        }
+        guard
+            let context = makeOwnContentsContext(
+                width: Int((rect.width * scale).rounded()), height: Int((rect.height * scale).rounded()),
+                rect: rect, scale: scale)
+        else { return nil }
+        draw(in: context, scale: scale)
+        guard let image = context.makeImage() else { return nil }
+        return (image, rect)
+    }
+
+    /// Fills, then strokes, into `context` (whose CTM maps bounds coordinates to its pixels).
+    func draw(in context: CGContext, scale: CGFloat) {
+        if let fill {
+            context.addPath(path)
+            context.setFillColor(fill)
+            context.fillPath(using: fillRule)
+        }
+        guard let stroke else { return }
+        context.setStrokeColor(stroke)
+        context.setLineWidth(lineWidth)
+        context.setLineCap(cap)
+        context.setLineJoin(join)
+        context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dashPhase, lengths: dashes)
+        guard strokeStart > 0 || strokeEnd < 1 else {
+            context.addPath(path)
+            context.strokePath()
+            return
+        }
+        // A tenth of a pixel keeps the polyline's chords invisible.
+        let trimmed = path.trimmed(from: strokeStart, to: strokeEnd, tolerance: 0.1 / scale)
+        for (index, piece) in trimmed.pieces.enumerated() {
+            if index == 0, !dashes.isEmpty {
+                // The dashes of a subpath cut at its start stay where the whole stroke has them.
+                context.setLineDash(phase: dashPhase + trimmed.firstPieceOffset, lengths: dashes)
+            } else if index == 1, !dashes.isEmpty {
+                context.setLineDash(phase: dashPhase, lengths: dashes)
+            }
+            guard let first = piece.points.first else { continue }
+            context.move(to: first)
+            for point in piece.points.dropFirst() { context.addLine(to: point) }
+            if piece.isClosed { context.closePath() }
+            context.strokePath()
+        }
+    }
+}
+
+/// A cleared premultiplied sRGB context of `width` × `height` pixels whose CTM maps the bounds
+/// coordinates of `rect` (top-left origin, y down) onto it at `scale` pixels per point; `nil` for
+/// an empty or oversized one.
+func makeOwnContentsContext(width: Int, height: Int, rect: CGRect, scale: CGFloat) -> CGContext? {
+    guard width > 0, height > 0, CGFloat(width) <= ownContentsMaximumSide + 1,
+        CGFloat(height) <= ownContentsMaximumSide + 1,
+        let space = CGColorSpace(name: CGColorSpace.sRGB),
+        let context = CGContext(
+            data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
+            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
+        )
+    else { return nil }
+    context.translateBy(x: 0, y: CGFloat(height))
+    context.scaleBy(x: scale, y: -scale)
+    context.translateBy(x: -rect.minX, y: -rect.minY)
+    return context
+}
