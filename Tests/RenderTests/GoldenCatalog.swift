@@ -22,6 +22,14 @@ enum GoldenCatalog {
         "contents-gravity-grid",
         "shadow-rounded-blurred",
         "shadow-of-masked-layer",
+        // TransitionGoldenTests.swift: each CATransition effect at four progresses, listing 8.11.
+        "transition-fade",
+        "transition-push",
+        "transition-move-in",
+        "transition-reveal",
+        "transition-cube",
+        "transition-ogl-flip",
+        "transition-listing-8-11",
     ]
 }
 

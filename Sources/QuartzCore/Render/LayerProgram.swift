@@ -75,7 +75,7 @@ final class LayerProgram {
         uniform float u_sigma;       // the blur's standard deviation, in texels
         uniform float u_lodBias;     // minificationFilterBias, for the trilinear filter
         uniform vec2 u_transition;   // how a transition combines: 0 mix, 1 new over old, 2 old over
-                                     // new; the mix's weight of the new picture
+                                     // new, 3 side by side (added); the mix's weight of the new one
         out vec4 fragColor;
 
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -111,15 +111,20 @@ final class LayerProgram {
             } else if (u_mode == 6) {
                 vec2 pixel = gl_FragCoord.xy / vec2(textureSize(u_texture, 0));
                 float window = coverage(roundedRectDistance(v_local, u_rect, vec4(0.0)));
+                // The pictures carry their own anti-aliased edges: their rects only cut what lies
+                // beyond them, one pixel out, so that an edge is not attenuated twice.
+                float onePixel = max(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
+                                     length(vec2(dFdx(v_local.y), dFdy(v_local.y))));
                 float inNew = u_destRect.z > 0.0 && u_destRect.w > 0.0
-                    ? coverage(roundedRectDistance(v_local, u_destRect, vec4(0.0))) : 0.0;
+                    ? coverage(roundedRectDistance(v_local, u_destRect, vec4(0.0)) - onePixel) : 0.0;
                 float inOld = u_insideRect.z > 0.0 && u_insideRect.w > 0.0
-                    ? coverage(roundedRectDistance(v_local, u_insideRect, vec4(0.0))) : 0.0;
+                    ? coverage(roundedRectDistance(v_local, u_insideRect, vec4(0.0)) - onePixel) : 0.0;
                 vec4 newer = texture(u_texture, pixel) * inNew;
                 vec4 older = texture(u_maskTexture, pixel) * inOld;
                 vec4 combined = u_transition.x < 0.5 ? mix(older, newer, u_transition.y)
-                    : (u_transition.x < 1.5 ? newer + older * (1.0 - newer.a)
-                                            : older + newer * (1.0 - older.a));
+                    : u_transition.x < 1.5 ? newer + older * (1.0 - newer.a)
+                    : u_transition.x < 2.5 ? older + newer * (1.0 - older.a)
+                    : min(newer + older, vec4(1.0));
                 fragColor = combined * (window * u_opacity);
             } else {
                 fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
@@ -235,8 +240,8 @@ final class LayerProgram {
         var sigma: Float = 1
         /// The mipmap level bias of a texture lookup (`minificationFilterBias`).
         var lodBias: Float = 0
-        /// For `.transition`: the composite (0 mix, 1 new over old, 2 old over new) and the mix's
-        /// weight of the new picture.
+        /// For `.transition`: the composite (0 mix, 1 new over old, 2 old over new, 3 side by
+        /// side) and the mix's weight of the new picture.
         var transition = (Float(0), Float(0))
     }
 

@@ -144,6 +144,7 @@ extension RenderPass {
         case .mix(let weight): operation = (0, Float(weight))
         case .newOverOld: operation = (1, 0)
         case .oldOverNew: operation = (2, 0)
+        case .sideBySide: operation = (3, 0)
         }
         func pass(matrix: CATransform3D, window: CGRect, old: CGRect, new: CGRect) {
             var quad = LayerProgram.Quad(
@@ -166,11 +167,13 @@ extension RenderPass {
             }
             pass(matrix: matrix, window: bounds, old: moved(effect.old), new: moved(effect.new))
         } else {
+            // Each turned picture within its own bounds (no further window).
+            let window = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
             if pictures.old != 0, let placement = effect.old {
-                pass(matrix: CATransform3DConcat(placement, matrix), window: bounds, old: bounds, new: none)
+                pass(matrix: CATransform3DConcat(placement, matrix), window: window, old: bounds, new: none)
             }
             if pictures.new != 0, let placement = effect.new {
-                pass(matrix: CATransform3DConcat(placement, matrix), window: bounds, old: none, new: bounds)
+                pass(matrix: CATransform3DConcat(placement, matrix), window: window, old: none, new: bounds)
             }
         }
     }

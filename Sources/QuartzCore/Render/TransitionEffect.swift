@@ -25,6 +25,9 @@ struct TransitionEffect: Equatable {
         case newOverOld
         /// The old picture over the new one.
         case oldOverNew
+        /// The pictures side by side, meeting at a seam: added, so that their anti-aliased edges
+        /// at the seam make a whole pixel.
+        case sideBySide
     }
 
     /// The effects Lamina draws; an unknown `CATransitionType` draws `fade`.
@@ -71,7 +74,7 @@ struct TransitionEffect: Equatable {
                 isPlanar: true)
         case .push:
             return TransitionEffect(
-                old: shifted(p), new: shifted(p - 1), composite: .newOverOld, isPlanar: true)
+                old: shifted(p), new: shifted(p - 1), composite: .sideBySide, isPlanar: true)
         case .moveIn:
             return TransitionEffect(
                 old: CATransform3DIdentity, new: shifted(p - 1), composite: .newOverOld, isPlanar: true)
