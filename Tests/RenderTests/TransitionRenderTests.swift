@@ -137,6 +137,22 @@ import Testing
         #expect(Support.pixel(image, 49, 20) == [0, 255, 0, 255])
     }
 
+    /// `replaceSublayer(_:with:)` runs the new layer's `kCATransition` action; a transition
+    /// found there starts from the picture of the layer it replaced.
+    @Test func replacementTransitionActionStartsFromTheReplacedLayer() throws {
+        let scene = Self.committedScene(Self.red)
+        let newLayer = Support.layer(scene.layer.frame, Self.blue)
+        newLayer.actions = [kCATransition: Self.transition(.reveal, .fromRight, progress: 0.25)]
+        scene.root.replaceSublayer(scene.layer, with: newLayer)
+        CATransaction.flush()
+        #expect(newLayer.animationKeys() == [kCATransition])
+        let image = try Self.render(scene.root)
+        // The old red picture slides leftwards, a quarter gone: blue shows in the right quarter.
+        #expect(Support.pixel(image, 39, 20) == [255, 0, 0, 255])
+        #expect(Support.pixel(image, 40, 20) == [0, 0, 255, 255])
+        #expect(Support.pixel(image, 10, 20) == [255, 0, 0, 255])
+    }
+
     /// A layer not yet committed has no previous rendering: it fades in from nothing.
     @Test func uncommittedLayerFadesInFromNothing() throws {
         let root = Support.layer(CGRect(x: 0, y: 0, width: 60, height: 40), nil)
