@@ -30,6 +30,14 @@ enum GoldenCatalog {
         "shape-listing-8-6-track",
         "gradient-kinds",
         "gradient-locations-rounded",
+        // TransitionGoldenTests.swift: each CATransition effect at four progresses, listing 8.11.
+        "transition-fade",
+        "transition-push",
+        "transition-move-in",
+        "transition-reveal",
+        "transition-cube",
+        "transition-ogl-flip",
+        "transition-listing-8-11",
     ]
 }
 

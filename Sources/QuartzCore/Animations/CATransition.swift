@@ -3,23 +3,31 @@ import CoreGraphics
 /// A transition animation of a whole layer (Apple's `CATransition`): the layer's previous
 /// rendering gives way to its new one with a fade, a push, a move-in or a reveal.
 ///
-/// The model is complete here; the visual effect is drawn by the renderer (a later issue). A
-/// transition is always stored under `kCATransition` ("transition"), whatever key it is added
-/// with.
+/// A transition is always stored under `kCATransition` ("transition"), whatever key it is added
+/// with. It animates no property: while it runs, `CARenderer` draws the layer and its subtree as
+/// they were last committed ("before", captured when the transition is added — changes made in
+/// the same transaction, before or after the `add`, are "after"; ruling E18) giving way to the
+/// layer as it is now, at the transition's progress: `startProgress` to `endProgress` paced by
+/// `timingFunction` over `duration`, under the usual media timing (repeat, autoreverse, fill,
+/// speed). A layer not yet committed has no "before" picture: it comes in from nothing.
 open class CATransition: CAAnimation {
     var storedType = CATransitionType.fade
     var storedSubtype: CATransitionSubtype?
     var storedStartProgress: Float = 0
     var storedEndProgress: Float = 1
+    /// In the layer's copy: a frozen copy of the layer's subtree as last committed, captured when
+    /// the transition was added (`nil`: the layer had no previous rendering).
+    var previousRendering: CALayer?
 
-    /// The kind of transition. Default `.fade`; unknown types render as a fade, as on Apple's
-    /// platforms.
+    /// The kind of transition. Default `.fade`; types the renderer does not draw render as a
+    /// fade, as on Apple's platforms, reported once through `CompatibilityWarnings`.
     open var type: CATransitionType {
         get { storedType }
         set { if allowsMutation("type") { storedType = newValue } }
     }
 
-    /// The direction of motion-based transitions; ignored by `.fade`. Default `nil`.
+    /// The direction of motion-based transitions; ignored by `.fade`. Default `nil`, which moves
+    /// as `.fromLeft` does; an unknown subtype is reported once and moves as `.fromLeft` too.
     open var subtype: CATransitionSubtype? {
         get { storedSubtype }
         set { if allowsMutation("subtype") { storedSubtype = newValue } }
@@ -59,6 +67,11 @@ open class CATransition: CAAnimation {
         }
     }
 
+    /// Captures the layer's subtree as last committed, the transition's "before" picture.
+    override func prepare(for layer: CALayer) {
+        previousRendering = layer.committedSubtreeCopy()
+    }
+
     override func copyProperties(to copy: CAAnimation) {
         super.copyProperties(to: copy)
         guard let copy = copy as? CATransition else { return }
@@ -66,6 +79,27 @@ open class CATransition: CAAnimation {
         copy.storedSubtype = storedSubtype
         copy.storedStartProgress = storedStartProgress
         copy.storedEndProgress = storedEndProgress
+        copy.previousRendering = previousRendering
+    }
+
+    /// The effect the renderer draws for `type`: unknown types fall back to a fade, reported once.
+    var effectKind: TransitionEffect.Kind {
+        if let kind = TransitionEffect.Kind(rawValue: storedType.rawValue) { return kind }
+        CompatibilityWarnings.report(
+            "CATransition: type '\(storedType.rawValue)' is not drawn; it fades, as Apple's unknown types do")
+        return .fade
+    }
+
+    /// The direction the renderer moves pictures in: `nil` is from the left; an unknown subtype is
+    /// reported once and moves from the left.
+    var effectDirection: CGVector {
+        if let subtype = storedSubtype,
+            ![.fromLeft, .fromRight, .fromTop, .fromBottom].contains(subtype)
+        {
+            CompatibilityWarnings.report(
+                "CATransition: subtype '\(subtype.rawValue)' is unknown; it moves from the left")
+        }
+        return TransitionEffect.direction(storedSubtype)
     }
 
     /// The transition's progress at basic time `t`: `startProgress` to `endProgress` paced by the
@@ -96,6 +130,14 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public static let push = CATransitionType("push")
     /// The old content slides away, revealing the new.
     public static let reveal = CATransitionType("reveal")
+    /// Apple's private `"cube"` (a Lamina extension with Apple's raw string): the layer turns as a
+    /// cube in perspective, its front face the old content and the face on the subtype's side
+    /// the new one (a quarter turn about the centre of the cube).
+    public static let cube = CATransitionType("cube")
+    /// Apple's private `"oglFlip"` (a Lamina extension with Apple's raw string): the layer turns
+    /// over in perspective about its centre line across the subtype's direction, the subtype's
+    /// edge coming towards the viewer, showing the new content on its back.
+    public static let oglFlip = CATransitionType("oglFlip")
 }
 
 /// The direction of a `CATransition` (Apple's `CATransitionSubtype`).

@@ -32,6 +32,7 @@ extension CALayer {
             return
         }
         let action = actionForChange(ofKey: key)
+        saveCommittedStateBeforeChange()
         store(self)
         explicitlySetKeys.insert(key)
         propertyDidChange(key)

@@ -30,6 +30,8 @@ extension CALayer {
     /// other effect.
     func detachFromParent() {
         hierarchyDidChange()
+        superlayerStorage?.saveCommittedStateBeforeChange()
+        maskOwner?.saveCommittedStateBeforeChange()
         if let parent = superlayerStorage {
             parent.sublayerStorage?.removeAll { $0 === self }
             superlayerStorage = nil
@@ -48,6 +50,7 @@ extension CALayer {
         let currentIndex =
             layer.superlayerStorage === self ? sublayerStorage?.firstIndex { $0 === layer } : nil
         layer.detachFromParent()
+        saveCommittedStateBeforeChange()
         var target = index
         if let currentIndex, currentIndex < index { target -= 1 }
         var list = sublayerStorage ?? []
@@ -66,6 +69,7 @@ extension CALayer {
     }
 
     func replaceAllSublayers(with newSublayers: [CALayer]?) {
+        saveCommittedStateBeforeChange()
         for old in sublayerStorage ?? [] where old.superlayerStorage === self {
             old.superlayerStorage = nil
         }
@@ -83,6 +87,7 @@ extension CALayer {
             old.maskOwner = nil
         }
         newMask?.detachFromParent()
+        saveCommittedStateBeforeChange()
         maskStorage = newMask
         newMask?.maskOwner = self
         hierarchyDidChange()

@@ -698,6 +698,7 @@ open class CALayer: NSObject, CAMediaTiming {
         oldLayer.runAction(forEvent: kCAOnOrderOut)
         oldLayer.detachFromParent()
         insert(newLayer, at: index, operation: "replaceSublayer(_:with:)")
+        TransactionStack.current.replacedLayers[ObjectIdentifier(newLayer)] = oldLayer
         newLayer.runAction(forEvent: kCATransition)
     }
 

@@ -17,8 +17,11 @@ import CoreGraphics
 /// (a translucent layer with sublayers is composited as one group when `allowsGroupOpacity`,
 /// the iOS default), `isHidden`, `isDoubleSided` (back faces culled) and full 4×4 transforms with
 /// perspective, each layer flattened into its parent's plane; `mask` layers (their alpha),
-/// nine-part `contentsCenter` stretching, and shadows (the layer's alpha or `shadowPath`,
-/// offset, blurred, tinted). Not yet drawn (see the README): `shouldRasterize`, filters.
+/// nine-part `contentsCenter` stretching, shadows (the layer's alpha or `shadowPath`,
+/// offset, blurred, tinted), and `CATransition`s: while one is in effect, the layer's subtree as
+/// last committed gives way to the current one with the effect (`fade`, `push`, `moveIn`,
+/// `reveal` in the subtype's direction; `cube` and `oglFlip` in perspective; other types fade) at
+/// the transition's progress. Not yet drawn (see the README): `shouldRasterize`, filters.
 ///
 /// A renderer is used from one thread at a time.
 public final class CARenderer {

@@ -15,6 +15,10 @@ final class LayerProgram {
         case blur = 4
         /// A texture's alpha painted in `color` (shadows).
         case tint = 5
+        /// A transition's two pictures (`texture` new, `maskTexture` old, both the framebuffer's
+        /// size, sampled at the fragment's pixel) each within its rect (`destRect` new,
+        /// `insideRect` old; empty: absent), combined per `transition`, clipped to `bounds`.
+        case transition = 6
     }
 
     let program: GLuint
@@ -37,6 +41,7 @@ final class LayerProgram {
     private let uBlurStep: GLint
     private let uSigma: GLint
     private let uLodBias: GLint
+    private let uTransition: GLint
 
     private static let vertexSource = """
         #version 300 es
@@ -69,6 +74,8 @@ final class LayerProgram {
         uniform vec2 u_blurStep;     // one texel along the blur's direction, in texture coordinates
         uniform float u_sigma;       // the blur's standard deviation, in texels
         uniform float u_lodBias;     // minificationFilterBias, for the trilinear filter
+        uniform vec2 u_transition;   // how a transition combines: 0 mix, 1 new over old, 2 old over
+                                     // new, 3 side by side (added); the mix's weight of the new one
         out vec4 fragColor;
 
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -101,6 +108,24 @@ final class LayerProgram {
                     total += w;
                 }
                 fragColor = sum / total;
+            } else if (u_mode == 6) {
+                vec2 pixel = gl_FragCoord.xy / vec2(textureSize(u_texture, 0));
+                float window = coverage(roundedRectDistance(v_local, u_rect, vec4(0.0)));
+                // The pictures carry their own anti-aliased edges: their rects only cut what lies
+                // beyond them, one pixel out, so that an edge is not attenuated twice.
+                float onePixel = max(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
+                                     length(vec2(dFdx(v_local.y), dFdy(v_local.y))));
+                float inNew = u_destRect.z > 0.0 && u_destRect.w > 0.0
+                    ? coverage(roundedRectDistance(v_local, u_destRect, vec4(0.0)) - onePixel) : 0.0;
+                float inOld = u_insideRect.z > 0.0 && u_insideRect.w > 0.0
+                    ? coverage(roundedRectDistance(v_local, u_insideRect, vec4(0.0)) - onePixel) : 0.0;
+                vec4 newer = texture(u_texture, pixel) * inNew;
+                vec4 older = texture(u_maskTexture, pixel) * inOld;
+                vec4 combined = u_transition.x < 0.5 ? mix(older, newer, u_transition.y)
+                    : u_transition.x < 1.5 ? newer + older * (1.0 - newer.a)
+                    : u_transition.x < 2.5 ? older + newer * (1.0 - older.a)
+                    : min(newer + older, vec4(1.0));
+                fragColor = combined * (window * u_opacity);
             } else {
                 fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
             }
@@ -170,6 +195,7 @@ final class LayerProgram {
         uBlurStep = location("u_blurStep")
         uSigma = location("u_sigma")
         uLodBias = location("u_lodBias")
+        uTransition = location("u_transition")
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -214,6 +240,9 @@ final class LayerProgram {
         var sigma: Float = 1
         /// The mipmap level bias of a texture lookup (`minificationFilterBias`).
         var lodBias: Float = 0
+        /// For `.transition`: the composite (0 mix, 1 new over old, 2 old over new, 3 side by
+        /// side) and the mix's weight of the new picture.
+        var transition = (Float(0), Float(0))
     }
 
     /// Draws `quad` with the program bound and the caller's blend and stencil state.
@@ -249,7 +278,8 @@ final class LayerProgram {
         glUniform2f(uBlurStep, quad.blurStep.0, quad.blurStep.1)
         glUniform1f(uSigma, max(quad.sigma, 0.01))
         glUniform1f(uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
-        if quad.mode == .texture || quad.mode == .blur || quad.mode == .tint {
+        glUniform2f(uTransition, quad.transition.0, quad.transition.1)
+        if quad.mode != .fill && quad.mode != .border && quad.mode != .clip {
             if quad.maskTexture != 0 {
                 glActiveTexture(GLenum(GL_TEXTURE1))
                 glBindTexture(GLenum(GL_TEXTURE_2D), quad.maskTexture)

@@ -11,7 +11,10 @@ struct RenderPass {
     /// The orientation (sign of the signed area) of a front-facing quad in clip space.
     let frontFacingSign: CGFloat
     /// How many offscreen groups enclose the layer being drawn.
-    private var groupDepth = 0
+    var groupDepth = 0
+    /// While positive, a transition's frozen "before" subtree is being drawn: its model values
+    /// are drawn as they are (RenderPass+Transitions.swift).
+    var frozenDepth = 0
     /// How deep in the tree the layer being drawn is.
     private var treeDepth = 0
     /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
@@ -45,9 +48,16 @@ struct RenderPass {
         treeDepth += 1
         defer { treeDepth -= 1 }
         let state = presentationState(of: layer)
-        guard !state.isHidden else { return }
         let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
         let opacity = inherited * layerOpacity
+        if !layer.animationRecords.isEmpty,
+            drawInTransition(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel)
+        {
+            return
+        }
+        guard !state.isHidden else { return }
         guard opacity > 0 else { return }
         // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
         // offscreen first, then composites it once — times the mask's alpha — at its opacity.
@@ -67,12 +77,14 @@ struct RenderPass {
 
     /// Draws the layer's parts and its sublayers directly into the current framebuffer, with
     /// `opacity` (the product down the tree) applied to each part.
-    private mutating func drawUngrouped(
+    /// `placement`, when given, replaces the layer's matrix (a transition's moved picture).
+    mutating func drawUngrouped(
         _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float,
-        stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true
+        stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true, placement: CATransform3D? = nil
     ) {
-        var matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        var matrix =
+            placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
         if shift != .zero {
             matrix = CATransform3DConcat(CATransform3DMakeTranslation(shift.width, shift.height, 0), matrix)
         }
@@ -96,16 +108,7 @@ struct RenderPass {
         let base = LayerProgram.Quad(
             matrix: matrix, mode: .fill, quad: bounds, bounds: bounds, radii: radii, opacity: opacity)
 
-        if let color = state.backgroundColor, color.alpha > 0 {
-            var quad = base
-            quad.color = Self.premultiplied(color)
-            renderer.program.draw(quad)
-        }
-        if type(of: layer).drawsOwnContents {
-            drawOwnContents(layer, state, base: base)
-        } else {
-            drawContents(state, base: base)
-        }
+        drawBackgroundAndContents(layer, state, base: base)
 
         let sublayers = (layer.sublayerStorage ?? []).enumerated()
             .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
@@ -120,24 +123,49 @@ struct RenderPass {
             }
             if clips { popClip(base, level: level) }
         }
+        drawBorder(state, base: base)
+    }
 
-        if state.borderWidth > 0, state.borderWidth.isFinite, let color = state.borderColor, color.alpha > 0 {
+    // The layer's own parts, out of line: `drawUngrouped` is on the stack once per tree level, so
+    // its frame is kept small (a deep tree must not overflow a thread's stack).
+
+    /// The background colour, then the contents (an image, or a layer kind's own content).
+    @inline(never)
+    private func drawBackgroundAndContents(_ layer: CALayer, _ state: LayerState, base: LayerProgram.Quad) {
+        if let color = state.backgroundColor, color.alpha > 0 {
             var quad = base
-            quad.mode = .border
             quad.color = Self.premultiplied(color)
-            quad.borderWidth = state.borderWidth
             renderer.program.draw(quad)
         }
+        if type(of: layer).drawsOwnContents {
+            drawOwnContents(layer, state, base: base)
+        } else {
+            drawContents(state, base: base)
+        }
+    }
+
+    /// The border, inside the bounds, above the sublayers.
+    @inline(never)
+    private func drawBorder(_ state: LayerState, base: LayerProgram.Quad) {
+        guard state.borderWidth > 0, state.borderWidth.isFinite, let color = state.borderColor,
+            color.alpha > 0
+        else { return }
+        var quad = base
+        quad.mode = .border
+        quad.color = Self.premultiplied(color)
+        quad.borderWidth = state.borderWidth
+        renderer.program.draw(quad)
     }
 
     /// Draws `layer` at full opacity into an offscreen target, and its `mask` (if any) into a
     /// second one, then composites the first — times the mask's alpha — at `opacity` into the
     /// current framebuffer, where the enclosing clips' stencil applies. `false` when no offscreen
-    /// target is available (the layer is then drawn ungrouped and unmasked).
-    private mutating func drawAsGroup(
+    /// target is available (the layer is then drawn ungrouped and unmasked). `placement`, when
+    /// given, replaces the layer's matrix (a transition's moved picture).
+    mutating func drawAsGroup(
         _ layer: CALayer, mask: CALayer?, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float,
-        stencilLevel: Int
+        stencilLevel: Int, placement: CATransform3D? = nil
     ) -> Bool {
         guard let contentTarget = renderer.offscreenTarget(depth: groupDepth) else { return false }
         let outer = renderer.currentFramebuffer
@@ -148,11 +176,12 @@ struct RenderPass {
         groupDepth += 1
         drawUngrouped(
             layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
-            stencilLevel: 0)
+            stencilLevel: 0, placement: placement)
         var maskTexture: GLuint = 0
         if let mask, let maskTarget = renderer.offscreenTarget(depth: groupDepth) {
             // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
-            let layerMatrix = matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+            let layerMatrix =
+                placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
             bind(maskTarget)
             groupDepth += 1
             draw(mask, parentMatrix: layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0)
@@ -356,7 +385,7 @@ struct RenderPass {
     }
 
     /// Makes `target` the current framebuffer, cleared, with no clip.
-    private func bind(_ target: OffscreenTarget) {
+    func bind(_ target: OffscreenTarget) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         renderer.currentFramebuffer = target.framebuffer
         glClearColor(0, 0, 0, 0)
@@ -368,7 +397,7 @@ struct RenderPass {
     /// The matrix from the layer's bounds coordinates to clip space: its transform to the
     /// parent, flattened into the parent's plane, then the parent's matrix — except for a root
     /// drawn in its own space (`render(in:)`), whose bounds coordinates are the world's.
-    private func matrix(
+    func matrix(
         of layer: CALayer, _ state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?
     ) -> CATransform3D {
         if layer === renderer.ownSpaceRoot { return parentMatrix }
@@ -378,7 +407,7 @@ struct RenderPass {
 
     /// The layer's presentation values at the frame's time, kept in the renderer's buffer.
     private func presentationState(of layer: CALayer) -> LayerState {
-        if renderer.usesModelValues { return layer.state }
+        if renderer.usesModelValues || frozenDepth > 0 { return layer.state }
         let id = ObjectIdentifier(layer)
         var entry = renderer.buffers[id] ?? (layer.state, -1)
         layer.updatePresentationState(
@@ -537,7 +566,7 @@ struct RenderPass {
 
     /// The sign of the signed area of `rect`'s corners projected by `matrix`, or `nil` when a
     /// corner is behind the eye.
-    private static func orientation(of rect: CGRect, _ matrix: CATransform3D) -> CGFloat? {
+    static func orientation(of rect: CGRect, _ matrix: CATransform3D) -> CGFloat? {
         let corners = [
             CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
             CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY),

@@ -55,6 +55,12 @@ final class TransactionStack {
     var pendingRecords: [AnimationRecord] = []
     /// Layers created since the last publish, committed by it (R10).
     var createdLayers: [WeakLayer] = []
+    /// The committed model of each committed layer changed since the last publish, saved at its
+    /// first change: what a transition added in this transaction shows as "before" (ruling E18).
+    var committedStates: [ObjectIdentifier: CommittedLayerState] = [:]
+    /// Layers that took another's place through `replaceSublayer(_:with:)` since the last
+    /// publish, with the layer each replaced: a transition on the new layer starts from the old.
+    var replacedLayers: [ObjectIdentifier: CALayer] = [:]
     /// A flush asked for while explicit transactions were open.
     private var flushRequested = false
 
@@ -154,6 +160,8 @@ final class TransactionStack {
         }
         for created in createdLayers { created.layer?.hasBeenCommitted = true }
         createdLayers = []
+        committedStates = [:]
+        replacedLayers = [:]
         modelGeneration.add(1, ordering: .relaxed)
         AnimationEngine.shared.register(records.filter(\.isCommitted))
     }
