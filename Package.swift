@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
@@ -26,6 +27,8 @@ let package = Package(
         .systemLibrary(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
+        // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
+        .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
@@ -33,8 +36,17 @@ let package = Package(
         .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
         .executableTarget(name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CMallocCounter"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        // The process-wide lock of the manual clock, shared by every test target that moves it.
+        .target(
+            name: "ManualClockTestSupport", dependencies: ["QuartzCore"], path: "Tests/ManualClockTestSupport"
+        ),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ManualClockTestSupport"]),
         // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
         .testTarget(name: "RenderTests", dependencies: ["QuartzCore"], resources: [.copy("Goldens")]),
+        // The examples' behaviour, and one contact-strip golden per example.
+        .testTarget(
+            name: "LaminaExamplesTests",
+            dependencies: ["LaminaExamples", "QuartzCore", "ManualClockTestSupport"],
+            resources: [.copy("Goldens")]),
     ]
 )

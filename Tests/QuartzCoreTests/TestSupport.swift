@@ -1,3 +1,4 @@
+import ManualClockTestSupport
 import QuartzCore
 import Testing
 
@@ -49,12 +50,10 @@ func makeLayer(_ name: String, frame: CGRect) -> CALayer {
 /// parallel with each other.
 @Suite(.serialized) enum ManualClockTests {}
 
-/// Runs `body` with the manual clock at `start`, then returns to system time.
+/// Runs `body` with the manual clock at `start`, then returns to system time; holds the
+/// process-wide clock lock (`ManualClockTesting`) so that other test targets' clock tests wait.
 func withManualClock(at start: CFTimeInterval = 1000, _ body: () throws -> Void) rethrows {
-    CATransaction.flush()
-    CAMediaClock.useManualTime(start)
-    defer { CAMediaClock.useSystemTime() }
-    try body()
+    try ManualClockTesting.withManualClock(at: start, body)
 }
 
 /// A committed root with one 100×100 sublayer at (0, 0)–(100, 100), as the chapters' view setups.
