@@ -4,7 +4,7 @@ import QuartzCore
 /// scene that can be built, driven by its scripted interactions and rendered.
 public struct Example: Sendable {
     /// A short lowercase-hyphenated name, unique among ``Examples/all``: `"slideshow"`,
-    /// `"ship-path"`, `"swinging-door"`, …
+    /// `"ship-path"`, `"door"`, …
     public let name: String
     /// The listing number, `"7.7"`, `"8.15"`, `"9.4"`; `nil` for the slideshow demo.
     public let listing: String?

@@ -88,7 +88,7 @@ public enum Examples {
             Listing8_15()
         },
         example("repeat-count", "9.1", "Duration and repeat count typed in, then Start", 6) { Listing9_1() },
-        example("swinging-door", "9.2", "The door swings open and shut forever (autoreverses)", 8) {
+        example("door", "9.2", "The door swings open and shut forever (autoreverses)", 8) {
             Listing9_2()
         },
         example("time-offset-speed", "9.3", "Sliders set speed and timeOffset of the ship's path", 5.5) {
@@ -97,9 +97,9 @@ public enum Examples {
         example("manual-door", "9.4", "A pan scrubs the paused door's timeOffset", 4) { Listing9_4() },
     ]
 
-    /// The example named `nameOrListing`: its name (`"door"` matches no name; `"swinging-door"`
-    /// does) or its listing number (`"8.15"`), compared case-insensitively after trimming
-    /// whitespace. `nil` for anything else.
+    /// The example named `nameOrListing`: its name (`"door"`, `"slideshow"`) or its listing
+    /// number (`"8.15"`), compared case-insensitively after trimming whitespace. `nil` for
+    /// anything else (`"7.8"`, `"swinging-door"`, an empty string).
     public static func named(_ nameOrListing: String) -> Example? {
         let key = nameOrListing.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !key.isEmpty else { return nil }

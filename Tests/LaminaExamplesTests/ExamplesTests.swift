@@ -35,7 +35,8 @@ extension ExampleClockTests {
             #expect(Examples.named("8.15")?.name == "start-stop")
             #expect(Examples.named("9.4")?.name == "manual-door")
             #expect(Examples.named("SlideShow")?.name == "slideshow")
-            for unknown in ["", "door", "7.8", "8.0", "10.1", "ship", "slideshow2"] {
+            #expect(Examples.named("Door")?.listing == "9.2")
+            for unknown in ["", "swinging-door", "7.8", "8.0", "10.1", "ship", "slideshow2"] {
                 #expect(Examples.named(unknown) == nil, "\(unknown)")
             }
         }

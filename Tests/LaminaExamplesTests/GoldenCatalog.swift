@@ -35,7 +35,7 @@ enum GoldenCatalog {
         "example-custom-transition",
         "example-start-stop",
         "example-repeat-count",
-        "example-swinging-door",
+        "example-door",
         "example-time-offset-speed",
         "example-manual-door",
     ]
