@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
+        .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
         // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
         .target(name: "LaminaExport", dependencies: ["QuartzCore"]),
+        // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
+        .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
@@ -40,5 +43,10 @@ let package = Package(
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
         // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
         .testTarget(name: "RenderTests", dependencies: ["QuartzCore"], resources: [.copy("Goldens")]),
+        // The examples' behaviour, and one contact-strip golden per example.
+        .testTarget(
+            name: "LaminaExamplesTests",
+            dependencies: ["LaminaExamples", "QuartzCore"],
+            resources: [.copy("Goldens")]),
     ]
 )

@@ -49,7 +49,8 @@ func makeLayer(_ name: String, frame: CGRect) -> CALayer {
 /// parallel with each other.
 @Suite(.serialized) enum ManualClockTests {}
 
-/// Runs `body` with the manual clock at `start`, then returns to system time.
+/// Runs `body` with the manual clock at `start`, then returns to system time; holds the
+/// process-wide clock lock (`CAMediaClock.withManualTime`) so that other test targets' clock tests wait.
 func withManualClock(at start: CFTimeInterval = 1000, _ body: () throws -> Void) rethrows {
     try CAMediaClock.withManualTime(at: start, body)
 }

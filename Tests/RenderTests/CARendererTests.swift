@@ -374,6 +374,30 @@ import Testing
         #expect(Self.pixel(middle, 2, 4) == [0, 0, 0, 0])
     }
 
+    /// A frame after an animation was removed shows the model value again, even when the model
+    /// did not change since the renderer last drew the animated value.
+    @Test func removedAnimationNoLongerShowsInLaterFrames() throws {
+        CATransaction.flush()
+        let root = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), nil)
+        let square = Self.layer(CGRect(x: 0, y: 0, width: 64, height: 64), Self.color(0, 0, 1))
+        root.addSublayer(square)
+        CATransaction.flush()
+        let fade = CABasicAnimation(keyPath: "backgroundColor")
+        fade.fromValue = Self.color(1, 0, 0)
+        fade.toValue = Self.color(1, 0, 0)
+        fade.duration = 100
+        fade.beginTime = 10  // absolute: the root's time is the media time
+        fade.isRemovedOnCompletion = false  // long over by now under system time
+        square.add(fade, forKey: "fade")
+        CATransaction.flush()
+        let renderer = try CARenderer(layer: root, size: CGSize(width: 64, height: 64))
+        let animated = try #require(renderer.image(atTime: 50))
+        #expect(Self.pixel(animated, 32, 32) == [255, 0, 0, 255])
+        square.removeAnimation(forKey: "fade")
+        let after = try #require(renderer.image(atTime: 50))
+        #expect(Self.pixel(after, 32, 32) == [0, 0, 255, 255])
+    }
+
     /// A tree deeper than the stack could recurse through renders what it can and never
     /// crashes.
     @Test func aVeryDeepTreeDoesNotCrash() throws {

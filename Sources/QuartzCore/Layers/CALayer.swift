@@ -18,7 +18,9 @@ open class CALayer: NSObject, CAMediaTiming {
     package var state = LayerState() {
         didSet { stateVersion &+= 1 }
     }
-    /// Counts changes of `state`, so per-frame presentation buffers know when to resynchronise.
+    /// Counts changes of `state` and of the list of animations, so per-frame presentation
+    /// buffers know when to resynchronise (a removed animation leaves its values in a buffer
+    /// that only the remaining animations would otherwise rewrite).
     package private(set) var stateVersion = 0
     /// Values for keys outside the property table: ``LayerProperty`` properties of subclasses
     /// and arbitrary keys set through key-value coding.
@@ -41,7 +43,10 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // Animations and presentation (CALayer+Animations.swift, CALayer+Presentation.swift).
     var animationRecords: [AnimationRecord] = [] {
-        didSet { updateAnimationsAllFast() }
+        didSet {
+            updateAnimationsAllFast()
+            stateVersion &+= 1
+        }
     }
     /// Whether every animation takes the fast path (CALayer+Presentation.swift).
     var animationsAllFast = true

@@ -1,0 +1,81 @@
+import QuartzCore
+
+/// What a `UIView` answers for its backing layer outside an animation block: `NSNull`, "no
+/// action" (chapter 7, listing 7.5), so its layer's changes snap rather than fade. Every view of an
+/// example (the root, container views, image views, controls) has one as its layer's delegate.
+final class ViewBacking: CALayerDelegate {
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { NSNull() }
+}
+
+/// A built example: the listing's view controller, its layer tree, its script of interactions and
+/// what it logs.
+///
+/// Subclasses are the listings' view controllers: they build their tree in `init` (the
+/// listing's `viewDidLoad`) and override ``handle(_:)`` with the listing's actions.
+open class ExampleScene {
+    /// The view controller's view: bounds `(0, 0, size)`, position at its centre, white, with a
+    /// `UIView`'s delegate (no implicit animations of its own properties).
+    public let root: CALayer
+    /// The interactions a user makes to show the listing off, in time order.
+    public var script: [ScriptedEvent]
+    /// What the listing logs (`NSLog`, `print`), appended as it happens.
+    public var log: [String] = []
+    /// The listing's buttons, sliders and fields with their frames in root coordinates.
+    public var controls: [ExampleControl] = []
+    /// The delegate of every view-backing layer of the scene (delegates are weak: it lives here).
+    let viewBacking = ViewBacking()
+    /// The chrome layer of each control, by name.
+    var controlLayers: [String: CALayer] = [:]
+
+    /// A scene of `size` points with an empty script.
+    ///
+    /// - Parameters:
+    ///   - size: The root's bounds size in points; non-finite or negative sizes give an empty
+    ///     root.
+    ///   - background: The root's background colour; white (a view controller's view) by default.
+    public init(size: CGSize, background: CGColor? = CGColor(gray: 1, alpha: 1)) {
+        let width = size.width.isFinite ? max(0, size.width) : 0
+        let height = size.height.isFinite ? max(0, size.height) : 0
+        root = CALayer()
+        root.name = "view"
+        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
+        root.position = CGPoint(x: width / 2, y: height / 2)
+        root.backgroundColor = background
+        script = []
+        root.delegate = viewBacking
+    }
+
+    /// Performs `event` as the listing's action method or touch handler does. Events the listing
+    /// has no handler for are ignored, as UIKit ignores touches nothing handles; a button or
+    /// slider that is disabled ignores its events too.
+    ///
+    /// The base class handles nothing; each listing's scene overrides this.
+    open func handle(_ event: ExampleEvent) {}
+
+    // MARK: - Building views
+
+    /// A view's backing layer with `frame`, added to `parent`: no implicit animations.
+    func makeView(_ name: String, frame: CGRect, in parent: CALayer, background: CGColor? = nil) -> CALayer {
+        let view = CALayer()
+        view.name = name
+        view.frame = frame
+        view.backgroundColor = background
+        view.delegate = viewBacking
+        parent.addSublayer(view)
+        return view
+    }
+
+    /// The control named `name`, if the scene has it and it is enabled.
+    func enabledControl(_ name: String) -> ExampleControl? {
+        controls.first { $0.name == name && $0.isEnabled }
+    }
+
+    /// Enables or disables the controls named `names` (`UIControl.enabled`): a disabled control
+    /// is drawn at half opacity and ignores its events.
+    func setEnabled(_ enabled: Bool, _ names: [String]) {
+        for index in controls.indices where names.contains(controls[index].name) {
+            controls[index].isEnabled = enabled
+            controlLayers[controls[index].name]?.opacity = enabled ? 1 : 0.5
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Every golden the examples' tests use, by name (`Goldens/<name>.png` without the extension).
+///
+/// A test that calls ``expectMatchesGolden(_:named:tolerance:sourceLocation:)`` lists its goldens
+/// here; `everyGoldenHasATest` then fails for a PNG in `Goldens/` that no name lists (a reference
+/// with no test) and for a name with no PNG (a test with no reference). Keep the list grouped by
+/// test file, with a comment naming the file.
+enum GoldenCatalog {
+    /// The golden names, each once.
+    static let names: [String] = [
+        // ExampleGoldenTests.swift: one contact strip per example, `example-<name>`.
+        "example-slideshow",
+        "example-color-fade",
+        "example-slow-color-fade",
+        "example-fade-then-spin",
+        "example-backing-layer-snap",
+        "example-view-actions",
+        "example-push-action",
+        "example-presentation-hit-test",
+        "example-explicit-color",
+        "example-apply-basic-animation",
+        "example-delegate-color",
+        "example-clock",
+        "example-keyframe-colors",
+        "example-ship-path",
+        "example-ship-path-rotate",
+        "example-ship-transform",
+        "example-ship-rotation",
+        "example-animation-group",
+        "example-image-fade-transition",
+        "example-tab-crossfade",
+        "example-flip-transition",
+        "example-custom-transition",
+        "example-start-stop",
+        "example-repeat-count",
+        "example-door",
+        "example-time-offset-speed",
+        "example-manual-door",
+    ]
+}
+
+@Suite("Examples golden catalog")
+struct GoldenCatalogTests {
+    /// The PNG names (without `.png`) in the source tree's `Goldens/` folder.
+    private func goldenFilesInSourceTree() throws -> Set<String> {
+        let files = try FileManager.default.contentsOfDirectory(
+            at: sourceGoldensDirectory, includingPropertiesForKeys: nil)
+        return Set(
+            files.filter { $0.pathExtension.lowercased() == "png" }
+                .map { $0.deletingPathExtension().lastPathComponent })
+    }
+
+    @Test("Every golden PNG has a test, and every catalogued golden has a PNG")
+    func everyGoldenHasATest() throws {
+        let catalogued = Set(GoldenCatalog.names)
+        let files = try goldenFilesInSourceTree()
+        func fail(_ message: String) {
+            Issue.record(Comment(rawValue: message))
+        }
+
+        var seen: Set<String> = []
+        for name in GoldenCatalog.names where !seen.insert(name).inserted {
+            fail("GoldenCatalog.names lists '\(name)' more than once.")
+        }
+        for name in GoldenCatalog.names {
+            if let problem = goldenNameProblem(name) {
+                fail("GoldenCatalog.names has an unusable name '\(name)': \(problem).")
+            }
+        }
+        for name in files.subtracting(catalogued).sorted() {
+            fail(
+                "Goldens/\(name).png is used by no test: list it in GoldenCatalog.names with its test, "
+                    + "or delete it.")
+        }
+        if !isRecordingGoldens {
+            for name in catalogued.subtracting(files).sorted() {
+                fail(
+                    "GoldenCatalog.names lists '\(name)' but Goldens/\(name).png does not exist: record it "
+                        + "with RECORD_GOLDENS=1, review it, and re-run.")
+            }
+        }
+    }
+}
