@@ -192,10 +192,12 @@ class ContainerScene: ExampleScene {
 
     /// Where the listing draws the Bézier curve with a `CAShapeLayer` (red, 3 points wide).
     func addPathLayer(_ path: CGPath) {
-        // TODO(shape-layer): CAShapeLayer *pathLayer; pathLayer.path = path; fillColor clear,
-        // strokeColor red, lineWidth 3; [containerView.layer addSublayer:pathLayer]. CAShapeLayer is
-        // being written; until it is merged the track is not drawn.
-        _ = path
+        let pathLayer = CAShapeLayer()
+        pathLayer.path = path
+        pathLayer.fillColor = CGColor.clear
+        pathLayer.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        pathLayer.lineWidth = 3
+        containerView.addSublayer(pathLayer)
     }
 }
 
