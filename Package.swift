@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Lamina",
     products: [
+        .executable(name: "lamina", targets: ["lamina"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
@@ -13,6 +14,10 @@ let package = Package(
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
+        .executable(name: "export-benchmark", targets: ["export-benchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // Swift Testing declares a cross-import overlay named `_Testing_CoreGraphics`; a module
@@ -32,12 +37,21 @@ let package = Package(
         .target(name: "LaminaExport", dependencies: ["QuartzCore"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
         .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
+        // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
+        .executableTarget(
+            name: "lamina",
+            dependencies: [
+                "LaminaExport", "LaminaExamples", "QuartzCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
         .target(name: "CMallocCounter"),
         .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
         .executableTarget(name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CMallocCounter"]),
+        .executableTarget(
+            name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),

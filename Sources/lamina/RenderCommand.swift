@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import LaminaExamples
+import LaminaExport
+import QuartzCore
+
+/// `lamina render EXAMPLE -o FILE`.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render an example to a video, animated image or PNG sequence.",
+        discussion: """
+            The format follows the output's extension: .mp4 (H.264), .webm (VP9), .gif, .apng or .png
+            (animated PNG), or a PNG sequence (frames/%05d.png, or a folder ending in /).
+            The file appears only when the render is complete.
+
+              lamina render slideshow -o slideshow.mp4
+              lamina render 9.4 -o door.webm --size 1280x720 --fps 60
+              lamina render 8.15 -o ship.gif --scale 0.5
+              lamina render slideshow -o part1.mp4 --frames 0..450
+              lamina render slideshow -o part2.mp4 --frames 450..900
+              lamina concat part1.mp4 part2.mp4 -o slideshow.mp4
+            """)
+
+    @Argument(help: "The example: a listing number (7.7, 8.15, 9.4) or a name (slideshow, door).")
+    var example: String
+
+    @Option(name: [.customShort("o"), .long], help: "The output file.")
+    var output: String
+
+    @OptionGroup var frame: FrameOptions
+
+    @Option(name: .long, help: "Frames per second (default 30).")
+    var fps: Double = 30
+
+    @Option(name: .long, help: "Seconds to render (default: the example's own length).")
+    var duration: Double?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render only frames A to B-1 of the whole (a shard; join shards with `lamina concat`).",
+            valueName: "A..B"))
+    var frames: FrameRange?
+
+    func validate() throws {
+        guard fps.isFinite, fps > 0, fps <= 1000 else {
+            throw ValidationError("--fps must be between 0 and 1000")
+        }
+        if let duration, !(duration.isFinite && duration > 0) {
+            throw ValidationError("--duration must be a positive number of seconds")
+        }
+        guard ExportFormat(path: output) != nil else {
+            throw ValidationError(
+                "cannot tell the format of '\(output)'; use \(ExportFormat.supportedExtensions)")
+        }
+    }
+
+    func run() throws {
+        let example = try findExample(self.example)
+        let geometry = try frame.geometry(for: example.size)
+        var options = ExportOptions(size: geometry.size, duration: duration ?? example.duration)
+        options.bounds = geometry.bounds
+        options.scale = geometry.scale
+        options.framesPerSecond = fps
+        options.frames = frames?.range
+        LayerExporter.removeTemporaryOutputsOnSignals()
+        let report = try CAMediaClock.withManualTime(at: 1000) {
+            let run = ExampleRun(example)
+            let exporter = LayerExporter(layer: run.scene.root, options: options)
+            exporter.startTime = run.startTime
+            exporter.timeline = { run.advance(to: $0) }
+            let bar = ProgressBar(label: "render \(example.name)")
+            exporter.progress = { bar.update($0) }
+            do {
+                let report = try exporter.export(to: URL(fileURLWithPath: output))
+                bar.finish()
+                return report
+            } catch {
+                bar.finish()
+                throw error
+            }
+        }
+        printSummary(report)
+    }
+}
+
+/// Prints where an export went and how fast it was.
+func printSummary(_ report: ExportReport) {
+    let fps = Double(report.frames) / max(report.total, 1e-9)
+    print(
+        "wrote \(report.output.path): \(report.frames) frames, \(report.pixelWidth)x\(report.pixelHeight), "
+            + "\(report.format), in \(String(format: "%.1f", report.total)) s "
+            + "(\(String(format: "%.1f", fps)) frames/s)")
+}
+
+/// A progress bar on a terminal, plain progress lines (every 10 %) otherwise, on standard error.
+final class ProgressBar {
+    private let label: String
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var lastDecile = -1
+    private var drawn = false
+
+    init(label: String) {
+        self.label = label
+    }
+
+    func update(_ progress: ExportProgress) {
+        let percent = Int(progress.fraction * 100)
+        let remaining = progress.estimatedRemaining.map { String(format: ", ~%.0f s left", $0) } ?? ""
+        let counts = "\(progress.framesDone)/\(progress.framesTotal) frames"
+        if isTerminal {
+            let width = 30
+            let filled = Int(progress.fraction * Double(width))
+            let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+            FileHandle.standardError.write(
+                Data("\r\(label) [\(bar)] \(percent)% \(counts)\(remaining)   ".utf8))
+            drawn = true
+        } else {
+            let decile = percent / 10
+            guard decile != lastDecile else { return }
+            lastDecile = decile
+            FileHandle.standardError.write(Data("\(label): \(percent)% (\(counts)\(remaining))\n".utf8))
+        }
+    }
+
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        drawn = false
+    }
+}

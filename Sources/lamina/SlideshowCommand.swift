@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LaminaExamples
+import LaminaExport
+import QuartzCore
+
+/// `lamina slideshow IMAGE... -o FILE`: the reference demo app's job on the user's photos.
+struct SlideshowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "slideshow",
+        abstract: "Make a slideshow video of your own PNG or JPEG images, as the chapters' demo app does.",
+        discussion: """
+            Each image is shown for --seconds-per-image seconds over a blurred-looking half-opaque
+            copy of itself (aspect-filled), drifts 150 points right, and fades into the next over
+            one second. Captions, given once per image in order, are drawn over them.
+
+              lamina slideshow beach.jpg hills.png city.jpg -o trip.mp4
+              lamina slideshow *.jpg -o trip.gif --size 640x360 --seconds-per-image 2
+              lamina slideshow a.png b.png -o ab.mp4 --caption "Day one" --caption "Day two"
+            """)
+
+    @Argument(help: "The images, in order (PNG or JPEG).")
+    var images: [String]
+
+    @Option(name: [.customShort("o"), .long], help: "The output file (.mp4, .webm, .gif, .apng, …).")
+    var output: String
+
+    @Option(name: .long, help: "Seconds each image is shown (default 3).")
+    var secondsPerImage: Double = 3
+
+    @Option(name: .long, help: "A caption; give one per image, in order.")
+    var caption: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Frame size in pixels (default 1280x720).", valueName: "WxH"))
+    var size: PixelSize = PixelSize(argument: "1280x720")!
+
+    @Option(name: .long, help: "Frames per second (default 30).")
+    var fps: Double = 30
+
+    @Option(name: .long, help: ArgumentHelp("Render only frames A to B-1 (a shard).", valueName: "A..B"))
+    var frames: FrameRange?
+
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("give at least one image") }
+        guard secondsPerImage.isFinite, secondsPerImage > 1 else {
+            throw ValidationError("--seconds-per-image must be more than the 1-second fade")
+        }
+        guard caption.count <= images.count else {
+            throw ValidationError(
+                "\(caption.count) captions for \(images.count) images; give at most one each")
+        }
+        guard fps.isFinite, fps > 0, fps <= 1000 else {
+            throw ValidationError("--fps must be between 0 and 1000")
+        }
+        guard size.width > 0, size.height > 0, size.width <= 16384, size.height <= 16384 else {
+            throw ValidationError("--size must be between 1x1 and 16384x16384 pixels")
+        }
+        guard ExportFormat(path: output) != nil else {
+            throw ValidationError(
+                "cannot tell the format of '\(output)'; use \(ExportFormat.supportedExtensions)")
+        }
+    }
+
+    func run() throws {
+        var loaded: [CGImage] = []
+        for path in images {
+            do {
+                loaded.append(try CGImage.load(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw CommandError(description: "cannot read image '\(path)': \(error)")
+            }
+        }
+        let frameSize = CGSize(width: size.width, height: size.height)
+        var options = ExportOptions(
+            size: frameSize,
+            duration: Slideshow.duration(imageCount: loaded.count, secondsPerImage: secondsPerImage))
+        options.framesPerSecond = fps
+        options.frames = frames?.range
+        LayerExporter.removeTemporaryOutputsOnSignals()
+        let report = try CAMediaClock.withManualTime(at: 1000) {
+            let root = Slideshow.makeLayer(
+                images: loaded, captions: caption, frameSize: frameSize, startTime: CACurrentMediaTime(),
+                secondsPerImage: secondsPerImage)
+            let exporter = LayerExporter(layer: root, options: options)
+            let bar = ProgressBar(label: "slideshow")
+            exporter.progress = { bar.update($0) }
+            defer { bar.finish() }
+            return try exporter.export(to: URL(fileURLWithPath: output))
+        }
+        printSummary(report)
+    }
+}
+
+/// `lamina concat SHARD... -o FILE`.
+struct ConcatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "concat",
+        abstract: "Join shards rendered with --frames into one video, without re-encoding.",
+        discussion: """
+            The shards must be MP4 (or WebM) files of consecutive frame ranges of one render, in order.
+
+              lamina render slideshow -o a.mp4 --frames 0..450
+              lamina render slideshow -o b.mp4 --frames 450..900
+              lamina concat a.mp4 b.mp4 -o slideshow.mp4
+            """)
+
+    @Argument(help: "The shards, in frame order.")
+    var shards: [String]
+
+    @Option(name: [.customShort("o"), .long], help: "The joined file.")
+    var output: String
+
+    func run() throws {
+        try LayerExporter.concatenate(
+            shards.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output))
+        print("wrote \(output) from \(shards.count) shards")
+    }
+}
