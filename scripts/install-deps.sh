@@ -10,6 +10,10 @@ set -euo pipefail
 # - libjpeg62-turbo-dev: libjpeg headers and library; CoreGraphics decodes JPEG files with it (CJPEG).
 # - libegl-dev, libgles-dev, libegl-mesa0, libgl1-mesa-dri: EGL and OpenGL ES 3.0 headers and Mesa's
 #   drivers for the compositor (llvmpipe renders headless, without a GPU).
+# - libpango1.0-dev: Pango on Cairo (with fontconfig, FreeType, HarfBuzz); CoreGraphics lays out and
+#   draws text with it (CPango: CGFont, TextLayout, CATextLayer).
+# - fonts-dejavu-core: DejaVu Sans, Serif and Mono, the fonts the text tests and goldens name, and
+#   fontconfig's default sans-serif (what "Helvetica" resolves to when no metric clone is installed).
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -18,6 +22,8 @@ PACKAGES=(
     pkg-config
     libcairo2-dev
     libjpeg62-turbo-dev
+    libpango1.0-dev
+    fonts-dejavu-core
 )
 
 missing=()
