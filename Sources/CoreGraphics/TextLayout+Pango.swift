@@ -52,6 +52,8 @@ extension TextLayout {
             }
         }
         substitutedFontNames = substituted
+        // A word broken across lines is not hyphenated (Core Text breaks it without a hyphen).
+        if let hyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, hyphens) }
         pango_layout_set_text(layout, text, Int32(text.utf8.count))
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)

@@ -22,6 +22,12 @@ enum GoldenCatalog {
         "contents-gravity-grid",
         "shadow-rounded-blurred",
         "shadow-of-masked-layer",
+        // TextLayerGoldenTests.swift: CATextLayer.
+        "text-alignment-modes",
+        "text-wrapping",
+        "text-truncation-modes",
+        "text-attributed-runs",
+        "text-scaled",
     ]
 }
 
