@@ -133,4 +133,46 @@ import Testing
         root.addSublayer(turned)
         expectMatchesGolden(try Self.render(root, scale: 2), named: "text-scaled")
     }
+
+    /// The renderer draws the presentation values: mid-animation the "I" is as tall as the
+    /// interpolated size makes its cap height (1491/2048 em in DejaVu Sans) and purple between
+    /// red and blue.
+    @Test func animatedSizeAndColourReachThePixels() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        let layer = Self.text("I", root.bounds, size: 10)
+        layer.backgroundColor = nil
+        layer.alignmentMode = .center
+        root.addSublayer(layer)
+        CATransaction.flush()
+        let size = CABasicAnimation(keyPath: "fontSize")
+        size.fromValue = 10
+        size.toValue = 50
+        let color = CABasicAnimation(keyPath: "foregroundColor")
+        color.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        color.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        for animation in [size, color] {
+            animation.duration = 1
+            animation.beginTime = 10
+            animation.fillMode = .both
+            animation.isRemovedOnCompletion = false
+            animation.timingFunction = CAMediaTimingFunction(name: .linear)
+            layer.add(animation, forKey: animation.keyPath)
+        }
+        CATransaction.flush()
+        let renderer = try CARenderer(layer: root, size: root.bounds.size)
+        for (time, fontSize) in [(10.0, 10.0), (10.5, 30.0), (11.0, 50.0)] {
+            let image = try #require(renderer.image(atTime: time))
+            let pixels = try #require(image.premultipliedRGBA8Pixels())
+            let inkRows = (0..<64).filter { y in (0..<64).contains { pixels[(y * 64 + $0) * 4 + 3] > 128 } }
+            let height = CGFloat(inkRows.count)
+            #expect(abs(height - fontSize * 1491 / 2048) <= 1.5, "at \(time)")
+            guard time == 10.5, !inkRows.isEmpty else { continue }
+            let row: Int = inkRows[inkRows.count / 2]
+            let covered: [Int] = (0..<64).filter { pixels[(row * 64 + $0) * 4 + 3] == 255 }
+            let i = (row * 64 + (covered.first ?? 0)) * 4
+            #expect(
+                abs(Int(pixels[i]) - 128) <= 2 && pixels[i + 1] == 0 && abs(Int(pixels[i + 2]) - 128) <= 2)
+        }
+    }
 }
