@@ -55,6 +55,19 @@ import Testing
         #expect(run.color == .black && run.font == TextFont(name: "Helvetica", size: 36))
     }
 
+    @Test func aFontObjectTakesTheLayersFontSize() throws {
+        let layer = CATextLayer()
+        layer.string = "sized by fontSize"
+        layer.fontSize = 20
+        layer.font = try #require(CGFont("DejaVu Serif"))
+        #expect(layer.textRuns().first?.font == TextFont(name: "DejaVuSerif", size: 20))
+        layer.font = TextFont(name: "DejaVu Sans Mono", size: 99)
+        #expect(layer.textRuns().first?.font == TextFont(name: "DejaVu Sans Mono", size: 20))
+        layer.font = 7
+        #expect(layer.textRuns().first?.font == TextFont(name: "Helvetica", size: 20))
+        #expect(CompatibilityWarnings.messages.contains { $0.contains("CATextLayer.font ignored") })
+    }
+
     @Test func presentationCopiesCarryTheText() {
         let layer = CATextLayer()
         layer.string = "copied"
