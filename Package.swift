@@ -28,7 +28,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // libjpeg (libjpeg-turbo on Debian) decodes JPEG files for `CGImage.load(data:)`.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo", "CJPEG"]),
+        // Pango on Cairo (fontconfig, FreeType, HarfBuzz) shapes, lays out and draws text into
+        // CGContexts, for `CGFont`, `TextLayout` and `CATextLayer` (ruling G9).
+        .systemLibrary(
+            name: "CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "fonts-dejavu-core"])]),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo", "CJPEG", "CPango"]),
         // EGL and OpenGL ES 3.0 for the compositor: Mesa's llvmpipe headless, or a GPU's driver.
         .systemLibrary(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),

@@ -12,6 +12,10 @@ set -euo pipefail
 #   drivers for the compositor (llvmpipe renders headless, without a GPU).
 # - ffmpeg: the encoder LaminaExport pipes frames into (H.264, VP9, GIF, APNG, PNG) and ffprobe,
 #   which the export tests read files back with.
+# - libpango1.0-dev: Pango on Cairo (with fontconfig, FreeType, HarfBuzz); CoreGraphics lays out and
+#   draws text with it (CPango: CGFont, TextLayout, CATextLayer).
+# - fonts-dejavu-core: DejaVu Sans, Serif and Mono, the fonts the text tests and goldens name, and
+#   fontconfig's default sans-serif (what "Helvetica" resolves to when no metric clone is installed).
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -21,6 +25,8 @@ PACKAGES=(
     libcairo2-dev
     libjpeg62-turbo-dev
     ffmpeg
+    libpango1.0-dev
+    fonts-dejavu-core
 )
 
 missing=()

@@ -38,6 +38,12 @@ enum GoldenCatalog {
         "transition-cube",
         "transition-ogl-flip",
         "transition-listing-8-11",
+        // TextLayerGoldenTests.swift: CATextLayer.
+        "text-alignment-modes",
+        "text-wrapping",
+        "text-truncation-modes",
+        "text-attributed-runs",
+        "text-scaled",
     ]
 }
 

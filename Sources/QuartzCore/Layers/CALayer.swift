@@ -889,6 +889,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `CALayer`.
     package class var kindProperties: [String: CALayerProperty] { [:] }
 
+    /// Keys of a subclass's own (``LayerProperty``) properties that animate implicitly, as the
+    /// table's animatable properties do (a text layer's `fontSize` and `foregroundColor`);
+    /// empty for `CALayer`.
+    package class var implicitlyAnimatedOwnKeys: Set<String> { [] }
+
     /// The content of a layer kind that draws from its own properties: an image and the
     /// rectangle of bounds coordinates (points) it covers, which may extend past the bounds (a
     /// shape layer's path is not clipped to them). `presentation` carries the values to draw —

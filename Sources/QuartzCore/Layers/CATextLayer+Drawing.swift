@@ -1,0 +1,208 @@
+import CoreGraphics
+
+// How a text layer turns its properties into a TextLayout and an image: runs from a plain or
+// attributed string (ruling L15), the layout options from the layer's modes, and a cache of the
+// last image keyed by everything that changes the pixels.
+
+/// Everything a text layer's image depends on.
+struct TextLayerRequest: Hashable {
+    var runs: [TextLayout.Run]
+    var size: CGSize
+    var contentsScale: CGFloat
+    var wraps: Bool
+    var alignment: TextLayout.Alignment
+    var truncation: TextLayout.Truncation
+    var quantizes: Bool
+}
+
+/// A text layer's last image and the request it answers.
+struct TextLayerCache {
+    var request: TextLayerRequest
+    var image: CGImage
+    var pixelSize: CGSize
+}
+
+extension NSAttributedString.Key {
+    /// The font of a run of a `CATextLayer`'s attributed string (raw value `"NSFont"`, UIKit's
+    /// `NSFontAttributeName` and Core Text's `kCTFontAttributeName`): a ``TextFont``, a
+    /// `CGFont` (at 12 points) or a font name `String` (at 12 points). Runs without it are
+    /// Helvetica 12, Core Text's default.
+    public static let font = NSAttributedString.Key("NSFont")
+    /// The colour of a run of a `CATextLayer`'s attributed string (raw value `"NSColor"`,
+    /// UIKit's `NSForegroundColorAttributeName`): a `CGColor`. Core Text's
+    /// `kCTForegroundColorAttributeName` (`"CTForegroundColor"`) is read too. Runs without
+    /// either are black, Core Text's default.
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+}
+
+extension CATextLayer {
+    /// The image of the text as `source` (a presentation copy or the layer) shows it, covering
+    /// the bounds from their origin; cached on the model layer until the request changes.
+    func textContents(presentation source: CATextLayer) -> (image: CGImage, rect: CGRect)? {
+        let bounds = source.state.bounds
+        guard let request = source.textRequest() else { return nil }
+        let rect = { (pixels: CGSize) in
+            CGRect(
+                origin: bounds.origin,
+                size: CGSize(
+                    width: pixels.width / request.contentsScale, height: pixels.height / request.contentsScale
+                ))
+        }
+        if let cache = textCache, cache.request == request {
+            return (cache.image, rect(cache.pixelSize))
+        }
+        guard let (image, pixels) = rasterize(request, from: source) else {
+            textCache = nil
+            return nil
+        }
+        textCache = TextLayerCache(request: request, image: image, pixelSize: pixels)
+        return (image, rect(pixels))
+    }
+
+    /// Draws the text of `source` into `ctx` (bounds coordinates, y down), clipped to the bounds.
+    func drawText(in ctx: CGContext, source: CATextLayer) {
+        guard let request = source.textRequest() else { return }
+        let layout = Self.layout(for: request)
+        ctx.saveGState()
+        ctx.clip(to: source.state.bounds)
+        ctx.draw(layout, in: source.state.bounds)
+        ctx.restoreGState()
+    }
+
+    /// The pixels of `request` in a premultiplied sRGB image of the bounds size times
+    /// `contentsScale`, rounded up, as `display()`'s backing store.
+    private func rasterize(_ request: TextLayerRequest, from source: CATextLayer) -> (CGImage, CGSize)? {
+        let width = (request.size.width * request.contentsScale).rounded(.up)
+        let height = (request.size.height * request.contentsScale).rounded(.up)
+        guard width >= 1, height >= 1, width * height <= CGFloat(Self.maximumBackingStorePixels),
+            let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let context = CGContext(
+                data: nil, width: Int(width), height: Int(height), bitsPerComponent: 8, bytesPerRow: 0,
+                space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        context.translateBy(x: 0, y: height)
+        context.scaleBy(x: request.contentsScale, y: -request.contentsScale)
+        let box = CGRect(origin: .zero, size: request.size)
+        context.clip(to: box)
+        context.draw(Self.layout(for: request), in: box)
+        return context.makeImage().map { ($0, CGSize(width: width, height: height)) }
+    }
+
+    /// The layout of a request, reporting fonts that are not installed.
+    private static func layout(for request: TextLayerRequest) -> TextLayout {
+        let layout = TextLayout(
+            runs: request.runs, width: request.size.width, height: request.size.height,
+            wraps: request.wraps, alignment: request.alignment, truncation: request.truncation,
+            quantizesGlyphPositions: request.quantizes, pixelsPerPoint: request.contentsScale)
+        for name in layout.substitutedFontNames {
+            CompatibilityWarnings.report(
+                "CATextLayer: font \"\(name)\" is not installed; drawn with fontconfig's substitute")
+        }
+        return layout
+    }
+
+    /// What this layer draws, or `nil` when it draws nothing (no string, an empty or non-finite
+    /// bounds).
+    func textRequest() -> TextLayerRequest? {
+        let bounds = state.bounds
+        guard bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0 else {
+            return nil
+        }
+        let runs = textRuns().filter { !$0.text.isEmpty && $0.font.size.isFinite && $0.font.size > 0 }
+        guard !runs.isEmpty else { return nil }
+        let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        return TextLayerRequest(
+            runs: runs, size: bounds.size, contentsScale: scale, wraps: isWrapped,
+            alignment: layoutAlignment, truncation: layoutTruncation,
+            quantizes: allowsFontSubpixelQuantization)
+    }
+
+    /// The runs of `string`: one for plain text, one per attribute run of an attributed string.
+    package func textRuns() -> [TextLayout.Run] {
+        switch string {
+        case nil:
+            return []
+        case let attributed as NSAttributedString:
+            return Self.runs(of: attributed)
+        case let text as String:
+            let color = foregroundColor ?? .black
+            return [TextLayout.Run(text, font: plainFont, color: color)]
+        case let other?:
+            CompatibilityWarnings.report(
+                "CATextLayer.string ignored a value of type \(type(of: other)) (a String or NSAttributedString draws)"
+            )
+            return []
+        }
+    }
+
+    /// `font` at `fontSize`.
+    private var plainFont: TextFont {
+        switch font {
+        case let name as String: return TextFont(name: name, size: fontSize)
+        case let cgFont as CGFont: return TextFont(cgFont, size: fontSize)
+        case let textFont as TextFont: return TextFont(name: textFont.name, size: fontSize)
+        case nil: return TextFont(name: "Helvetica", size: fontSize)
+        case let other?:
+            CompatibilityWarnings.report(
+                "CATextLayer.font ignored a value of type \(type(of: other)); drawn in Helvetica")
+            return TextFont(name: "Helvetica", size: fontSize)
+        }
+    }
+
+    /// Runs of an attributed string, with Core Text's defaults (Helvetica 12, black) where a run
+    /// has no font or colour.
+    private static func runs(of attributed: NSAttributedString) -> [TextLayout.Run] {
+        var runs: [TextLayout.Run] = []
+        let text = attributed.string as NSString
+        let whole = NSRange(location: 0, length: attributed.length)
+        attributed.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+            var font = TextFont.coreTextDefault
+            var color = CGColor.black
+            for (key, value) in attributes {
+                switch (key.rawValue, value) {
+                case ("NSFont", let value as TextFont): font = value
+                case ("NSFont", let value as CGFont): font = TextFont(value, size: 12)
+                case ("NSFont", let value as String): font = TextFont(name: value, size: 12)
+                case ("NSColor", let value as CGColor), ("CTForegroundColor", let value as CGColor):
+                    color = value
+                default:
+                    CompatibilityWarnings.report(
+                        "CATextLayer ignored the attribute \"\(key.rawValue)\" (a \(type(of: value)))")
+                }
+            }
+            runs.append(TextLayout.Run(text.substring(with: range), font: font, color: color))
+        }
+        return runs
+    }
+
+    /// `alignmentMode` as the layout's alignment; unknown modes are natural (reported).
+    private var layoutAlignment: TextLayout.Alignment {
+        switch alignmentMode {
+        case .natural: return .natural
+        case .left: return .left
+        case .right: return .right
+        case .center: return .center
+        case .justified: return .justified
+        default:
+            CompatibilityWarnings.report(
+                "CATextLayer.alignmentMode \"\(alignmentMode.rawValue)\" is unknown; drawn as natural")
+            return .natural
+        }
+    }
+
+    /// `truncationMode` as the layout's truncation; unknown modes are none (reported).
+    private var layoutTruncation: TextLayout.Truncation {
+        switch truncationMode {
+        case .none: return .none
+        case .start: return .start
+        case .middle: return .middle
+        case .end: return .end
+        default:
+            CompatibilityWarnings.report(
+                "CATextLayer.truncationMode \"\(truncationMode.rawValue)\" is unknown; drawn as none")
+            return .none
+        }
+    }
+}

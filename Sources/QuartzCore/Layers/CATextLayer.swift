@@ -1,0 +1,145 @@
+import CoreGraphics
+
+/// A layer that lays out and draws plain or attributed text in its bounds (Apple's
+/// `CATextLayer`): the first line at the top of the bounds, each line aligned by
+/// `alignmentMode`, wrapped at the bounds width when `isWrapped`, truncated by `truncationMode`,
+/// clipped to the bounds.
+///
+/// The text is rasterised at `contentsScale` pixels per point (default 1), as on Apple's
+/// platforms — so set `contentsScale` to the screen's scale, or text is magnified and blurry on
+/// a 2× renderer. It is shaped and drawn by Lamina's ``TextLayout`` (Pango on Cairo), unhinted,
+/// with grayscale antialiasing (Apple's text layers never use subpixel antialiasing either),
+/// and re-rasterised only when what it draws changes: the text and its attributes, the font,
+/// size and colour, the bounds size, `contentsScale` or the layout options.
+///
+/// Every property takes part in key-value coding (`value(forKey: "fontSize")`,
+/// `setValue(_:forKey: "wrapped")`), presentation copies and animations; `fontSize` and
+/// `foregroundColor` animate, implicitly too.
+open class CATextLayer: CALayer {
+    /// The text: a `String` (or `NSString`) drawn in `font`, `fontSize` and `foregroundColor`,
+    /// or an `NSAttributedString` whose runs carry their own font and colour (see
+    /// ``CATextLayer`` attribute keys in `docs/DECISIONS.md`, ruling L15). Default `nil`:
+    /// nothing is drawn. Values of other types draw nothing and are reported once.
+    open var string: Any? {
+        get { stringValue }
+        // Through key-value coding, so `nil` clears the value rather than storing a boxed `nil`.
+        set { setValue(newValue, forKey: "string") }
+    }
+    @LayerProperty(key: "string") private var stringValue: Any? = nil
+
+    /// The font of a plain `string`: a font name `String` (PostScript, full or family name), a
+    /// `CGFont` or a `TextFont` (whose size is ignored for `fontSize`, as Apple ignores a
+    /// `CTFont`'s). Default `"Helvetica"`, drawn with fontconfig's substitute when Helvetica is
+    /// not installed (DejaVu Sans on Debian with `fonts-dejavu-core`); a missing font is
+    /// reported once. Setting `nil` restores the default. Not used for attributed strings.
+    open var font: Any? {
+        get { fontValue }
+        set { setValue(newValue, forKey: "font") }
+    }
+    @LayerProperty(key: "font") private var fontValue: Any? = "Helvetica"
+
+    /// The size of a plain `string`'s font, in points. Default 36. Animatable. A size that is
+    /// zero, negative, NaN or infinite draws nothing. Not used for attributed strings.
+    @LayerProperty open var fontSize: CGFloat = 36
+
+    /// The colour of a plain `string`. Default opaque white. Animatable. `nil` draws black, Core
+    /// Text's default colour. Not used for attributed strings.
+    @LayerProperty open var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+
+    /// Whether lines wrap at the bounds width (between words, inside a word wider than the
+    /// bounds). Default `false`: lines end only at line breaks in the text. Key `"wrapped"`.
+    @LayerProperty(key: "wrapped") open var isWrapped: Bool = false
+
+    /// How a line too wide for the bounds is truncated with an ellipsis. Default `.none`. With
+    /// `isWrapped`, the last line that fits the bounds height is truncated; without, every line.
+    @LayerProperty open var truncationMode: CATextLayerTruncationMode = .none
+
+    /// How lines are aligned horizontally in the bounds. Default `.natural`.
+    @LayerProperty open var alignmentMode: CATextLayerAlignmentMode = .natural
+
+    /// Whether glyph advances may be rounded to whole pixels at `contentsScale`. Default
+    /// `false`: glyphs are placed at their exact positions.
+    @LayerProperty open var allowsFontSubpixelQuantization: Bool = false
+
+    /// The last rasterised text and what it was drawn from (`CATextLayer+Drawing.swift`).
+    var textCache: TextLayerCache?
+
+    /// Apple's defaults for the text properties that are not their type's zero (`fontSize` 36,
+    /// `foregroundColor` opaque white, `font` `"Helvetica"`, `alignmentMode` `.natural`,
+    /// `truncationMode` `.none`), then `CALayer`'s.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "fontSize": return CGFloat(36)
+        case "foregroundColor": return CGColor(gray: 1, alpha: 1)
+        case "font": return "Helvetica"
+        case "alignmentMode": return CATextLayerAlignmentMode.natural
+        case "truncationMode": return CATextLayerTruncationMode.none
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
+    /// Draws the text into `ctx` in the layer's bounds coordinates (y down), clipped to the
+    /// bounds, as the layer shows it: what `display()` stores as `contents` when asked to
+    /// redisplay, and what a subclass gets from `super.draw(in:)`.
+    open override func draw(in ctx: CGContext) {
+        drawText(in: ctx, source: self)
+    }
+
+    /// Text layers draw their text from their own properties.
+    override package class var drawsOwnContents: Bool { true }
+
+    /// `fontSize` and `foregroundColor` animate implicitly, as the table's animatable properties.
+    override package class var implicitlyAnimatedOwnKeys: Set<String> {
+        ["fontSize", "foregroundColor"]
+    }
+
+    /// The text rasterised at `contentsScale` (not the renderer's `scale`, as on Apple's
+    /// platforms), covering the bounds.
+    override package func ownContents(presentation: CALayer, scale: CGFloat) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        textContents(presentation: presentation as? CATextLayer ?? self)
+    }
+}
+
+/// Where a text layer truncates a line too wide for its bounds (Apple's
+/// `CATextLayerTruncationMode`).
+public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string; an unknown string is stored, drawn as `.none` and reported once.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Not truncated: the line is clipped at the bounds (the default).
+    public static let none = CATextLayerTruncationMode("none")
+    /// The start of the line is replaced by an ellipsis.
+    public static let start = CATextLayerTruncationMode("start")
+    /// The end of the line is replaced by an ellipsis.
+    public static let end = CATextLayerTruncationMode("end")
+    /// The middle of the line is replaced by an ellipsis.
+    public static let middle = CATextLayerTruncationMode("middle")
+}
+
+/// How a text layer aligns lines horizontally (Apple's `CATextLayerAlignmentMode`).
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The raw string, as Apple's constants.
+    public var rawValue: String
+    /// Wraps a raw string; an unknown string is stored, drawn as `.natural` and reported once.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps a raw string.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// At the start of each paragraph's writing direction: left for Latin text, right for
+    /// Arabic and Hebrew (the default).
+    public static let natural = CATextLayerAlignmentMode("natural")
+    /// Against the left edge.
+    public static let left = CATextLayerAlignmentMode("left")
+    /// Against the right edge.
+    public static let right = CATextLayerAlignmentMode("right")
+    /// Centred.
+    public static let center = CATextLayerAlignmentMode("center")
+    /// Wrapped lines stretched to both edges, the last line of each paragraph aligned naturally.
+    public static let justified = CATextLayerAlignmentMode("justified")
+}
