@@ -8,7 +8,7 @@ public enum Examples {
     /// The slideshow example's 10 generated photos at 1280×720, 3 s each.
     static let slideshow = Example(
         name: "slideshow", listing: nil,
-        title: "The slideshow demo: ten photos fading in and out while sliding right",
+        title: "The slideshow demo: ten captioned photos fading in and out while sliding right",
         size: CGSize(width: 1280, height: 720), duration: Slideshow.duration(imageCount: Artwork.photoCount)
     ) { SlideshowScene() }
 
@@ -118,12 +118,18 @@ public enum Examples {
 /// The built-in slideshow: ``Slideshow/makeLayer(images:captions:frameSize:startTime:secondsPerImage:fadeTime:)``
 /// on the ten generated photos, starting when the scene is made.
 final class SlideshowScene: ExampleScene {
+    /// One caption per generated photo, as the demo's `texts`.
+    static let captions = [
+        "Dusk over the hills", "A clear day", "Moonrise", "Desert heat", "After the snow", "Circles",
+        "Bands", "Triangles", "Overlaps", "The end — made with Lamina",
+    ]
+
     init() {
         let size = CGSize(width: 1280, height: 720)
         super.init(size: size, background: CGColor(gray: 0, alpha: 1))
         let images = (0..<Artwork.photoCount).compactMap { Artwork.photo($0, size: size) }
         let show = Slideshow.makeLayer(
-            images: images, captions: [], frameSize: size, startTime: CACurrentMediaTime())
+            images: images, captions: Self.captions, frameSize: size, startTime: CACurrentMediaTime())
         root.addSublayer(show)
     }
 }

@@ -27,13 +27,15 @@ public enum Slideshow {
     /// here: use the export's start time). The layers are added uncommitted, as the demo adds
     /// them.
     ///
-    /// Captions: the demo takes `texts` and does not draw them. Lamina has no text layer yet, so
-    /// `captions` are not drawn either; when `CATextLayer` exists, each caption goes in the place
-    /// marked in the code. Images beyond `captions.count` have no caption.
+    /// Captions: the demo takes `texts` and does not draw them; Lamina draws `captions[i]` (when
+    /// there is one, and it is not empty) over image `i` with a `CATextLayer`: white, centred, in
+    /// the bottom fifth of the frame at a size of 6 % of the frame's height, wrapped and
+    /// truncated at the end, with a soft shadow for legibility. It fades in and out with its
+    /// image and does not slide. Images beyond `captions.count` have no caption.
     ///
     /// - Parameters:
     ///   - images: The images, shown in order; none gives an empty parent layer.
-    ///   - captions: One caption per image (not drawn yet, see above).
+    ///   - captions: One caption per image, in order (see above).
     ///   - frameSize: The frame in points; non-finite or negative sizes count as zero.
     ///   - startTime: The media time the first image begins at.
     ///   - secondsPerImage: Each image's time on screen (the demo's `animationTime`, 3 s);
@@ -94,10 +96,38 @@ public enum Slideshow {
 
             parentLayer.addSublayer(bgLayer)
             parentLayer.addSublayer(contentLayer)
-            // TODO(text-layer): the caption `captions[index]` (when there is one) goes here, as a
-            // CATextLayer over the content layer sharing its fades, once CATextLayer exists.
+            if index < captions.count, !captions[index].isEmpty {
+                let caption = makeCaption(captions[index], frameSize: CGSize(width: width, height: height))
+                caption.opacity = contentLayer.opacity
+                for key in ["fadeIn", "fadeOut"] {
+                    if let fade = contentLayer.animation(forKey: key) { caption.add(fade, forKey: key) }
+                }
+                parentLayer.addSublayer(caption)
+            }
         }
         return parentLayer
+    }
+
+    /// A caption's text layer over the bottom fifth of a `frameSize` frame.
+    private static func makeCaption(_ text: String, frameSize: CGSize) -> CATextLayer {
+        let caption = CATextLayer()
+        let fontSize = max(1, (frameSize.height * 0.06).rounded())
+        caption.frame = CGRect(
+            x: frameSize.width * 0.05, y: frameSize.height * 0.8 - fontSize * 0.5,
+            width: frameSize.width * 0.9,
+            height: fontSize * 2.6)
+        caption.string = text
+        caption.font = "DejaVu Sans Bold"
+        caption.fontSize = fontSize
+        caption.foregroundColor = CGColor(gray: 1, alpha: 1)
+        caption.alignmentMode = .center
+        caption.isWrapped = true
+        caption.truncationMode = .end
+        caption.shadowColor = CGColor(gray: 0, alpha: 1)
+        caption.shadowOpacity = 0.75
+        caption.shadowRadius = max(1, fontSize * 0.12)
+        caption.shadowOffset = CGSize(width: 0, height: max(1, fontSize * 0.05))
+        return caption
     }
 
     /// The length of a slideshow of `imageCount` images: `imageCount × secondsPerImage` seconds

@@ -97,7 +97,9 @@ extension ExampleClockTests {
                     images: [Artwork.cone()!], captions: ["a", "b"],
                     frameSize: CGSize(width: CGFloat.nan, height: -5), startTime: .infinity)
                 #expect(odd.bounds == .zero)
-                #expect(odd.sublayers?.count == 2)
+                // One image: its background, content and caption ("b" has no image).
+                #expect(odd.sublayers?.count == 3)
+                #expect((odd.sublayers?.last as? CATextLayer)?.string as? String == "a")
             }
         }
 
