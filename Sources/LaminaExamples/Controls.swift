@@ -1,8 +1,8 @@
 import QuartzCore
 
-// The listings' UIKit controls drawn as layers: a rounded-rect button, a slider's track, fill and
-// thumb, a rounded text field and tab bar items. Their titles and texts are not drawn: Lamina has
-// no text layer yet (it is being written), so each control shows its chrome only.
+// The listings' UIKit controls drawn as layers: a rounded-rect button with its title, a slider's
+// track, fill and thumb, a rounded text field with its text and tab bar items with their titles.
+// Titles are `CATextLayer`s in DejaVu Sans (the font CI installs), sized as UIKit's defaults.
 
 extension ExampleScene {
     /// The grey of control borders.
@@ -19,9 +19,36 @@ extension ExampleScene {
         button.cornerRadius = 8
         button.borderWidth = 1
         button.borderColor = Self.controlBorder
+        addLabel(
+            title, in: button, fontSize: 15, color: Self.tint,
+            frame: CGRect(x: 4, y: 0, width: frame.width - 8, height: frame.height))
         controls.append(ExampleControl(name: title, kind: .button, frame: frame))
         controlLayers[title] = button
         return button
+    }
+
+    /// A label (`UILabel`) showing `text` in `parent`, centred vertically in `frame` (parent
+    /// coordinates); as a view's layer, it changes without implicit animations.
+    @discardableResult
+    func addLabel(
+        _ text: String, in parent: CALayer, fontSize: CGFloat, color: CGColor, frame: CGRect,
+        alignment: CATextLayerAlignmentMode = .center
+    ) -> CATextLayer {
+        let label = CATextLayer()
+        let lineHeight = (fontSize * 1.17).rounded(.up)
+        label.frame = CGRect(
+            x: frame.minX, y: frame.minY + (frame.height - lineHeight) / 2, width: frame.width,
+            height: lineHeight)
+        label.string = text
+        label.font = "DejaVu Sans"
+        label.fontSize = fontSize
+        label.foregroundColor = color
+        label.alignmentMode = alignment
+        label.truncationMode = .end
+        label.contentsScale = 2
+        label.delegate = viewBacking
+        parent.addSublayer(label)
+        return label
     }
 
     /// Adds a rounded-border `UITextField` named `name` holding `text` at `frame`.
@@ -30,6 +57,9 @@ extension ExampleScene {
         field.cornerRadius = 6
         field.borderWidth = 1
         field.borderColor = Self.controlBorder
+        addLabel(
+            text, in: field, fontSize: 14, color: CGColor(gray: 0, alpha: 1),
+            frame: CGRect(x: 8, y: 0, width: frame.width - 16, height: frame.height), alignment: .left)
         controls.append(ExampleControl(name: name, kind: .field(text: text), frame: frame))
         controlLayers[name] = field
     }
@@ -48,6 +78,7 @@ extension ExampleScene {
             case .field = controls[index].kind
         else { return }
         controls[index].kind = .field(text: text)
+        (controlLayers[name]?.sublayers?.first as? CATextLayer)?.string = text
     }
 
     /// Adds a `UISlider` named `name` from `minimum` to `maximum` at `value`, in `frame`.
@@ -120,6 +151,9 @@ extension ExampleScene {
                 frame: CGRect(x: width / 2 - 14, y: 6, width: 28, height: 28)
                     .offsetBy(dx: CGFloat(index) * width, dy: 0), in: bar)
             item.cornerRadius = 6
+            addLabel(
+                title, in: item, fontSize: 10, color: CGColor(gray: 0.45, alpha: 1),
+                frame: CGRect(x: 14 - width / 2, y: 29, width: width, height: 12))
             controls.append(ExampleControl(name: title, kind: .tab(selected: index == 0), frame: frame))
             controlLayers[title] = item
         }
@@ -132,8 +166,10 @@ extension ExampleScene {
             guard case .tab = controls[index].kind else { continue }
             let selected = controls[index].name == title
             controls[index].kind = .tab(selected: selected)
-            controlLayers[controls[index].name]?.backgroundColor =
-                selected ? Self.tint : CGColor(gray: 0.6, alpha: 1)
+            let item = controlLayers[controls[index].name]
+            item?.backgroundColor = selected ? Self.tint : CGColor(gray: 0.6, alpha: 1)
+            (item?.sublayers?.first as? CATextLayer)?.foregroundColor =
+                selected ? Self.tint : CGColor(gray: 0.45, alpha: 1)
         }
     }
 }
