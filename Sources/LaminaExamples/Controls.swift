@@ -35,6 +35,16 @@ extension ExampleScene {
         alignment: CATextLayerAlignmentMode = .center
     ) -> CATextLayer {
         let label = CATextLayer()
+        // As UIKit's `adjustsFontSizeToFitWidth`: a title wider than its frame gets a smaller
+        // size (down to half) rather than being truncated.
+        var fontSize = fontSize
+        let natural = TextLayout(
+            runs: [.init(text, font: TextFont(name: "DejaVu Sans", size: fontSize), color: color)],
+            wraps: false
+        ).typographicBounds.width
+        if natural > frame.width, natural > 0 {
+            fontSize = max(fontSize / 2, (fontSize * frame.width / natural * 0.98).rounded(.down))
+        }
         let lineHeight = (fontSize * 1.17).rounded(.up)
         label.frame = CGRect(
             x: frame.minX, y: frame.minY + (frame.height - lineHeight) / 2, width: frame.width,
