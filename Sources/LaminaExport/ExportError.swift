@@ -23,6 +23,8 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     case cannotConcatenate(String)
     /// The export was cancelled (by the progress callback or a signal).
     case cancelled
+    /// The video of a `VideoComposition` cannot be read.
+    case videoInput(path: String, reason: String)
 
     /// One line naming the problem and the fix.
     public var description: String {
@@ -44,6 +46,8 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
         case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
         case .cannotConcatenate(let reason): "cannot concatenate: \(reason)"
         case .cancelled: "the export was cancelled; no file was written"
+        case .videoInput(let path, let reason):
+            "cannot read the video '\(path)': \(reason); give a video file ffmpeg can decode"
         }
     }
 }

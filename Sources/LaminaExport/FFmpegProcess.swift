@@ -9,6 +9,8 @@ import Foundation
 final class FFmpegProcess {
     private let process = Process()
     private let input = Pipe()
+    /// The process's standard output, when it was started to produce bytes (a decoder).
+    private let output: Pipe?
     private let errorFile: URL
     private let errorHandle: FileHandle
     private var inputClosed = false
@@ -26,7 +28,7 @@ final class FFmpegProcess {
     /// Starts `ffmpeg arguments…`.
     ///
     /// - Throws: `ExportError.ffmpegNotFound`, or `.ffmpegFailed` when it cannot be launched.
-    init(program: String = "ffmpeg", arguments: [String]) throws {
+    init(program: String = "ffmpeg", arguments: [String], producesOutput: Bool = false) throws {
         guard let executable = Self.locate(program) else { throw ExportError.ffmpegNotFound }
         // A child that exits early must give the writer EPIPE, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -37,10 +39,11 @@ final class FFmpegProcess {
             throw ExportError.writeFailed(path: errorFile.path, reason: "cannot create ffmpeg's log")
         }
         errorHandle = handle
+        output = producesOutput ? Pipe() : nil
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output ?? FileHandle.nullDevice
         process.standardError = errorHandle
         do {
             try process.run()
@@ -76,6 +79,30 @@ final class FFmpegProcess {
         }
     }
 
+    /// Reads exactly `buffer.count` bytes of the process's standard output into `buffer`.
+    ///
+    /// - Returns: `false` when the output ended first (the bytes read so far are kept).
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        guard let output, var pointer = buffer.baseAddress else { return false }
+        var remaining = buffer.count
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while remaining > 0 {
+            let count = Glibc.read(descriptor, pointer, remaining)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            remaining -= count
+            pointer = pointer.advanced(by: count)
+        }
+        return true
+    }
+
+    /// What the process printed on standard error, its last meaningful lines.
+    var errorMessage: String {
+        let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.suffix(3).joined(separator: " | ")
+    }
+
     /// Closes standard input and waits for the process to exit.
     ///
     /// - Throws: `.ffmpegFailed` with the end of what it printed when it exits with a failure.
@@ -104,10 +131,7 @@ final class FFmpegProcess {
     private func failure(orElse fallback: String) -> ExportError {
         closeInput()
         process.waitUntilExit()
-        let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-        let lines = text.split(whereSeparator: \.isNewline).map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        let message = lines.suffix(3).joined(separator: " | ")
+        let message = errorMessage
         return .ffmpegFailed(
             status: process.terminationStatus, message: message.isEmpty ? fallback : message)
     }

@@ -32,6 +32,8 @@ public final class LayerExporter {
     /// shard). The default advances the manual clock with `CAMediaClock.advance(by:)`, which
     /// delivers animation events; replace it to also replay scripted interactions.
     public var timeline: (_ seconds: CFTimeInterval) -> Void
+    /// An existing video shown in a layer of the tree, frame by frame (`nil`: none).
+    public var videoComposition: VideoComposition?
     /// Called after each frame is written, on the exporting thread.
     public var progress: ((ExportProgress) -> Void)?
 
@@ -97,6 +99,9 @@ public final class LayerExporter {
             arguments: EncoderArguments.make(
                 format: format, width: width, height: height, options: options, firstFrame: range.lowerBound,
                 output: output.temporaryPath, yuvInput: yuv))
+        let video = try videoComposition.map {
+            try VideoFrameSource($0, width: width, height: height, framesPerSecond: options.framesPerSecond)
+        }
         var report = ExportReport(
             output: output.finalURL, format: format, frames: 0, pixelWidth: width, pixelHeight: height,
             total: 0,
@@ -112,6 +117,7 @@ public final class LayerExporter {
                 report.update += Date().timeIntervalSince(mark)
                 guard index >= range.lowerBound else { continue }
                 if isCancelled { throw ExportError.cancelled }
+                try video?.show(frame: index)
                 mark = Date()
                 renderer.beginFrame(atTime: startTime + Double(index) / options.framesPerSecond)
                 renderer.render()

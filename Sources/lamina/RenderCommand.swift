@@ -17,6 +17,7 @@ struct RenderCommand: ParsableCommand {
               lamina render slideshow -o slideshow.mp4
               lamina render 9.4 -o door.webm --size 1280x720 --fps 60
               lamina render 8.15 -o ship.gif --scale 0.5
+              lamina render 8.6 -o overlay.mp4 --video holiday.mp4
               lamina render slideshow -o part1.mp4 --frames 0..450
               lamina render slideshow -o part2.mp4 --frames 450..900
               lamina concat part1.mp4 part2.mp4 -o slideshow.mp4
@@ -42,6 +43,13 @@ struct RenderCommand: ParsableCommand {
             "Render only frames A to B-1 of the whole (a shard; join shards with `lamina concat`).",
             valueName: "A..B"))
     var frames: FrameRange?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "An existing video shown under the example, filling the frame (as AVFoundation's video layer).",
+            valueName: "FILE"))
+    var video: String?
 
     func validate() throws {
         guard fps.isFinite, fps > 0, fps <= 1000 else {
@@ -69,6 +77,16 @@ struct RenderCommand: ParsableCommand {
             let run = ExampleRun(example)
             sharpenText(in: run.scene.root, scale: geometry.scale)
             let exporter = LayerExporter(layer: run.scene.root, options: options)
+            if let video {
+                let videoLayer = CALayer()
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                videoLayer.frame = run.scene.root.bounds
+                run.scene.root.insertSublayer(videoLayer, at: 0)
+                CATransaction.commit()
+                exporter.videoComposition = VideoComposition(
+                    video: URL(fileURLWithPath: video), videoLayer: videoLayer)
+            }
             exporter.startTime = run.startTime
             exporter.timeline = { run.advance(to: $0) }
             let bar = ProgressBar(label: "render \(example.name)")

@@ -228,3 +228,70 @@ struct LayerExporterTests {
         #expect(ExportFormat(path: "noextension") == nil)
     }
 }
+
+@Suite("VideoComposition: a layer tree over an existing video")
+struct VideoCompositionTests {
+    /// A 64×48 video, 1 s at 10 fps: blue for 0.5 s, then green.
+    static func makeInputVideo(in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("input.mp4")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=blue:s=64x48:r=10:d=0.5", "-f",
+            "lavfi",
+            "-i", "color=c=lime:s=64x48:r=10:d=0.5", "-filter_complex", "[0:v][1:v]concat=n=2:v=1",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", url.path,
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return url
+    }
+
+    @Test("each frame shows the video's frame at its time under the animated layers")
+    func videoUnderLayers() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try Self.makeInputVideo(in: folder)
+        let frames = folder.appendingPathComponent("out", isDirectory: true)
+        try withManualClock {
+            let (root, _) = makeMovingSquare(opaque: false)
+            let videoLayer = CALayer()
+            videoLayer.frame = root.bounds
+            root.insertSublayer(videoLayer, at: 0)
+            CATransaction.flush()
+            let exporter = LayerExporter(layer: root, options: LayerExporterTests.options)
+            exporter.videoComposition = VideoComposition(video: input, videoLayer: videoLayer)
+            try exporter.export(to: frames)
+        }
+        // Frame 2 (0.2 s): blue video behind; frame 7 (0.7 s): green. The square stays red.
+        let early = try pixel(ofPNG: frames.appendingPathComponent("frame-00002.png"), x: 60, y: 4)
+        #expect(early[2] > 200 && early[1] < 40, "\(early)")
+        let late = try pixel(ofPNG: frames.appendingPathComponent("frame-00007.png"), x: 60, y: 4)
+        #expect(late[1] > 200 && late[2] < 40, "\(late)")
+        let square = try pixel(ofPNG: frames.appendingPathComponent("frame-00007.png"), x: 44, y: 24)
+        #expect(square[0] > 240 && square[1] < 20, "\(square)")
+    }
+
+    @Test("a missing or unreadable video is a clear error and writes nothing")
+    func missingVideo() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let garbage = folder.appendingPathComponent("garbage.mp4")
+        try Data("not a video".utf8).write(to: garbage)
+        for video in [folder.appendingPathComponent("missing.mp4"), garbage] {
+            withManualClock {
+                let (root, _) = makeMovingSquare()
+                let exporter = LayerExporter(layer: root, options: LayerExporterTests.options)
+                exporter.videoComposition = VideoComposition(video: video, videoLayer: root)
+                #expect {
+                    try exporter.export(to: folder.appendingPathComponent("out.mp4"))
+                } throws: { error in
+                    guard case .videoInput(let path, _) = error as? ExportError else { return false }
+                    return path == video.path
+                }
+            }
+        }
+        #expect(contents(of: folder) == ["garbage.mp4"])
+    }
+}

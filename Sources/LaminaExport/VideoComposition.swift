@@ -1,0 +1,95 @@
+import Foundation
+import QuartzCore
+
+/// An existing video under the layer tree: Lamina's counterpart of AVFoundation's
+/// `AVVideoCompositionCoreAnimationTool(postProcessingAsVideoLayer:in:)`.
+///
+/// Before each frame `n` of an export, `videoLayer`'s `contents` becomes the input video's frame
+/// at time `n / framesPerSecond` (the video is resampled to the export's frame rate, and scaled to
+/// the export's pixel size; the layer then places it by its `contentsGravity`, `.resize` by
+/// default, so a layer covering the frame shows the video as it is). After the video's last
+/// frame the layer keeps showing it. The layer is usually the bottom sublayer of the exported
+/// tree, with the animation layers above it, as in AVFoundation.
+///
+///     let videoLayer = CALayer()
+///     videoLayer.frame = root.bounds
+///     root.insertSublayer(videoLayer, at: 0)
+///     exporter.videoComposition = VideoComposition(
+///         video: URL(fileURLWithPath: "input.mp4"), videoLayer: videoLayer)
+public struct VideoComposition {
+    /// The video file read (any format ffmpeg decodes).
+    public var video: URL
+    /// The layer that shows the video's frames.
+    public var videoLayer: CALayer
+
+    /// A composition of `video` into `videoLayer`.
+    public init(video: URL, videoLayer: CALayer) {
+        self.video = video
+        self.videoLayer = videoLayer
+    }
+}
+
+/// Decodes the input video frame by frame, at the export's rate and pixel size, into the video
+/// layer's contents.
+final class VideoFrameSource {
+    private let decoder: FFmpegProcess
+    private let composition: VideoComposition
+    private let width: Int
+    private let height: Int
+    private var framesRead = 0
+    private var ended = false
+    private let space = CGColorSpace(name: CGColorSpace.sRGB)
+
+    init(_ composition: VideoComposition, width: Int, height: Int, framesPerSecond: Double) throws {
+        guard FileManager.default.isReadableFile(atPath: composition.video.path) else {
+            throw ExportError.videoInput(
+                path: composition.video.path, reason: "the file does not exist or cannot be read")
+        }
+        self.composition = composition
+        self.width = width
+        self.height = height
+        decoder = try FFmpegProcess(
+            arguments: [
+                "-hide_banner", "-loglevel", "error", "-i", composition.video.path, "-an", "-vf",
+                "fps=\(EncoderArguments.rateString(framesPerSecond)),scale=\(width):\(height):flags=bicubic,"
+                    + "format=rgba",
+                "-f", "rawvideo", "pipe:1",
+            ], producesOutput: true)
+    }
+
+    deinit {
+        decoder.cancel()
+    }
+
+    /// Brings the video layer to frame `index` (frames are read in order; earlier ones skipped).
+    ///
+    /// - Throws: `ExportError.videoInput` when the video has no frame at all.
+    func show(frame index: Int) throws {
+        let frameBytes = width * height * 4
+        var data: Data?
+        while !ended, framesRead <= index {
+            var bytes = Data(count: frameBytes)
+            let complete = bytes.withUnsafeMutableBytes { decoder.read(into: $0) }
+            if complete {
+                framesRead += 1
+                data = bytes
+            } else {
+                ended = true
+            }
+        }
+        if ended, framesRead == 0 {
+            throw ExportError.videoInput(
+                path: composition.video.path,
+                reason: decoder.errorMessage.isEmpty ? "it has no video frames" : decoder.errorMessage)
+        }
+        guard let data, let provider = CGDataProvider(data: data), let space else { return }
+        let image = CGImage(
+            width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+            space: space, bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+            provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        composition.videoLayer.contents = image
+        CATransaction.commit()
+    }
+}
