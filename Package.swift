@@ -60,12 +60,15 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
+        // Golden-image comparison, recording and catalog checks, shared by the targets with goldens.
+        .target(name: "GoldenTesting", dependencies: ["QuartzCore"], path: "Tests/GoldenTesting"),
         // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
-        .testTarget(name: "RenderTests", dependencies: ["QuartzCore"], resources: [.copy("Goldens")]),
+        .testTarget(
+            name: "RenderTests", dependencies: ["QuartzCore", "GoldenTesting"], resources: [.copy("Goldens")]),
         // The examples' behaviour, and one contact-strip golden per example.
         .testTarget(
             name: "LaminaExamplesTests",
-            dependencies: ["LaminaExamples", "QuartzCore"],
+            dependencies: ["LaminaExamples", "QuartzCore", "GoldenTesting"],
             resources: [.copy("Goldens")]),
     ]
 )

@@ -15,7 +15,10 @@ set -euo pipefail
 # - libpango1.0-dev: Pango on Cairo (with fontconfig, FreeType, HarfBuzz); CoreGraphics lays out and
 #   draws text with it (CPango: CGFont, TextLayout, CATextLayer).
 # - fonts-dejavu-core: DejaVu Sans, Serif and Mono, the fonts the text tests and goldens name, and
-#   fontconfig's default sans-serif (what "Helvetica" resolves to when no metric clone is installed).
+#   fontconfig's default sans-serif.
+# - fonts-urw-base35: URW's metric-compatible clones of the PostScript 35 fonts; fontconfig resolves
+#   "Helvetica" (CATextLayer's default font, Core Text's default for unattributed runs) to Nimbus
+#   Sans, so text has Helvetica's metrics and every machine draws it alike.
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -27,6 +30,7 @@ PACKAGES=(
     ffmpeg
     libpango1.0-dev
     fonts-dejavu-core
+    fonts-urw-base35
 )
 
 missing=()

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import Testing
 
 /// Every golden the examples' tests use, by name (`Goldens/<name>.png` without the extension).
@@ -43,43 +44,8 @@ enum GoldenCatalog {
 
 @Suite("Examples golden catalog")
 struct GoldenCatalogTests {
-    /// The PNG names (without `.png`) in the source tree's `Goldens/` folder.
-    private func goldenFilesInSourceTree() throws -> Set<String> {
-        let files = try FileManager.default.contentsOfDirectory(
-            at: sourceGoldensDirectory, includingPropertiesForKeys: nil)
-        return Set(
-            files.filter { $0.pathExtension.lowercased() == "png" }
-                .map { $0.deletingPathExtension().lastPathComponent })
-    }
-
     @Test("Every golden PNG has a test, and every catalogued golden has a PNG")
     func everyGoldenHasATest() throws {
-        let catalogued = Set(GoldenCatalog.names)
-        let files = try goldenFilesInSourceTree()
-        func fail(_ message: String) {
-            Issue.record(Comment(rawValue: message))
-        }
-
-        var seen: Set<String> = []
-        for name in GoldenCatalog.names where !seen.insert(name).inserted {
-            fail("GoldenCatalog.names lists '\(name)' more than once.")
-        }
-        for name in GoldenCatalog.names {
-            if let problem = goldenNameProblem(name) {
-                fail("GoldenCatalog.names has an unusable name '\(name)': \(problem).")
-            }
-        }
-        for name in files.subtracting(catalogued).sorted() {
-            fail(
-                "Goldens/\(name).png is used by no test: list it in GoldenCatalog.names with its test, "
-                    + "or delete it.")
-        }
-        if !isRecordingGoldens {
-            for name in catalogued.subtracting(files).sorted() {
-                fail(
-                    "GoldenCatalog.names lists '\(name)' but Goldens/\(name).png does not exist: record it "
-                        + "with RECORD_GOLDENS=1, review it, and re-run.")
-            }
-        }
+        try goldens.checkCatalog()
     }
 }

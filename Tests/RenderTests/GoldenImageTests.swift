@@ -1,4 +1,5 @@
 import Foundation
+import GoldenTesting
 import QuartzCore
 import Testing
 
