@@ -114,19 +114,7 @@ final class YUVConverter {
         self.height = height
         let vertex = try LayerProgram.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource)
         let fragment = try LayerProgram.compile(GLenum(GL_FRAGMENT_SHADER), Self.fragmentSource)
-        let program = glCreateProgram()
-        glAttachShader(program, vertex)
-        glAttachShader(program, fragment)
-        glLinkProgram(program)
-        glDeleteShader(vertex)
-        glDeleteShader(fragment)
-        var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-        guard linked == GL_TRUE else {
-            let log = LayerProgram.log { glGetProgramInfoLog(program, $0, nil, $1) }
-            glDeleteProgram(program)
-            throw CARendererError.shader(log)
-        }
+        let program = try LayerProgram.link(vertex, fragment)
         self.program = program
         uFrame = glGetUniformLocation(program, "u_frame")
         glUseProgram(program)

@@ -165,17 +165,7 @@ final class LayerProgram {
                 of: "#version 300 es\n", with: "#version 300 es\n#define EFFECTS 1\n")
         }
         let fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source)
-        let program = glCreateProgram()
-        glAttachShader(program, vertex)
-        glAttachShader(program, fragment)
-        glLinkProgram(program)
-        glDeleteShader(vertex)
-        glDeleteShader(fragment)
-        var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-        guard linked == GL_TRUE else {
-            throw CARendererError.shader(Self.log { glGetProgramInfoLog(program, $0, nil, $1) })
-        }
+        let program = try Self.link(vertex, fragment)
         self.program = program
         func location(_ name: String) -> GLint { glGetUniformLocation(program, name) }
         uMatrix = location("u_matrix")
@@ -296,6 +286,26 @@ final class LayerProgram {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, vertices.count * MemoryLayout<Float>.size, &vertices)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// Links a program from two compiled shaders, which it deletes.
+    ///
+    /// - Throws: `CARendererError.shader` with the driver's log when linking fails.
+    static func link(_ vertex: GLuint, _ fragment: GLuint) throws -> GLuint {
+        let program = glCreateProgram()
+        glAttachShader(program, vertex)
+        glAttachShader(program, fragment)
+        glLinkProgram(program)
+        glDeleteShader(vertex)
+        glDeleteShader(fragment)
+        var linked: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+        guard linked == GL_TRUE else {
+            let log = Self.log { glGetProgramInfoLog(program, $0, nil, $1) }
+            glDeleteProgram(program)
+            throw CARendererError.shader(log)
+        }
+        return program
     }
 
     static func compile(_ type: GLenum, _ source: String) throws -> GLuint {
