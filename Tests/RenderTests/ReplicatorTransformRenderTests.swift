@@ -165,6 +165,29 @@ import Testing
         #expect(Support.close(Support.pixel(image, 78, 45), [0, 0, 128, 128]))
     }
 
+    @Test func aTransitionOnATransformLayerDrawsOnlyItsSublayers() throws {
+        let root = Support.layer(CGRect(x: 0, y: 0, width: 80, height: 60), nil)
+        let container = CATransformLayer()
+        container.frame = root.bounds
+        container.backgroundColor = Support.color(0, 1, 0)
+        let square = Support.layer(CGRect(x: 10, y: 10, width: 30, height: 30), Support.color(1, 0, 0))
+        container.addSublayer(square)
+        root.addSublayer(container)
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        square.backgroundColor = Support.color(0, 0, 1)
+        let fade = CATransition()
+        fade.duration = 1
+        fade.beginTime = Self.now - 0.5
+        fade.timingFunction = CAMediaTimingFunction(name: .linear)
+        container.add(fade, forKey: nil)
+        CATransaction.commit()
+        let image = try Self.render(root, at: Self.now)
+        #expect(Support.close(Support.pixel(image, 25, 25), [128, 0, 128, 255], 2))
+        #expect(Support.pixel(image, 60, 50) == [0, 0, 0, 0])
+    }
+
     /// Two 30×30 squares under perspective, red at z = 0 and blue at z = −20 shifted right by 10:
     /// blue is behind red whatever their order.
     @Test func transformLayerSortsByDepth() throws {

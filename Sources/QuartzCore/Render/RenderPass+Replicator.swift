@@ -122,13 +122,15 @@ extension RenderPass {
 
     /// Draws a transform layer (or a replicator preserving depth) and its 3D context: its own
     /// parts are not drawn; its units, depth-sorted, each at `opacity` (which includes the
-    /// container's) times its own.
+    /// container's) times its own. `placement`, when given, replaces the layer's matrix (a
+    /// transition's moved picture).
     @inline(never)
     mutating func drawDepthContext(
         _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
-        opacity: Float, stencilLevel: Int
+        opacity: Float, stencilLevel: Int, placement: CATransform3D? = nil
     ) {
-        let matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        let matrix =
+            placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
         guard matrix.isFinite else {
             CompatibilityWarnings.report(
                 "CARenderer: a layer with a non-finite transform or geometry is skipped")

@@ -92,6 +92,13 @@ struct RenderPass {
         opacity: Float,
         stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true, placement: CATransform3D? = nil
     ) {
+        if Self.preservesDepth(layer) {
+            // A transition's picture of a transform layer: its 3D context, placed.
+            drawDepthContext(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel, placement: placement)
+            return
+        }
         var matrix =
             placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
         if shift != .zero {
