@@ -41,12 +41,6 @@ extension RenderPass {
         return (layer as? CAReplicatorLayer)?.replicator.preservesDepth ?? false
     }
 
-    /// Whether `layer`'s superlayer keeps it in 3D (its matrix is then not flattened).
-    static func isInDepthContext(_ layer: CALayer) -> Bool {
-        guard let parent = layer.superlayerStorage else { return false }
-        return preservesDepth(parent)
-    }
-
     /// A replicator's values at the frame's time: the model's, or a presentation copy's while it
     /// has animations.
     func replicatorValues(_ replicator: CAReplicatorLayer) -> ReplicatorValues {
@@ -146,13 +140,16 @@ extension RenderPass {
         units.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
         let savedTime = time
         let savedMultiplier = renderer.program.multiplier
+        let savedUnit = depthUnit
         defer {
             time = savedTime
             renderer.program.multiplier = savedMultiplier
+            depthUnit = savedUnit
         }
         for unit in units {
             time = unit.time
             renderer.program.multiplier = unit.multiplier
+            depthUnit = unit.layer
             draw(
                 unit.layer, parentMatrix: unit.parentMatrix, parentState: unit.parentState,
                 opacity: unit.opacity,

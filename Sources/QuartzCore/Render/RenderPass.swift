@@ -17,6 +17,9 @@ struct RenderPass {
     /// While positive, a transition's frozen "before" subtree is being drawn: its model values
     /// are drawn as they are (RenderPass+Transitions.swift).
     var frozenDepth = 0
+    /// The unit of a 3D context being drawn, whose matrix is not flattened into its parent's
+    /// plane (RenderPass+Replicator.swift).
+    var depthUnit: CALayer?
     /// How deep in the tree the layer being drawn is.
     private var treeDepth = 0
     /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
@@ -430,7 +433,7 @@ struct RenderPass {
         if layer === renderer.ownSpaceRoot { return parentMatrix }
         let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
         // In a transform layer (or a replicator preserving depth) a sublayer keeps its 3D position.
-        if Self.isInDepthContext(layer) { return CATransform3DConcat(toParent, parentMatrix) }
+        if let unit = depthUnit, unit === layer { return CATransform3DConcat(toParent, parentMatrix) }
         return CATransform3DConcat(CATransform3DConcat(toParent, Self.flatten), parentMatrix)
     }
 
