@@ -23,6 +23,17 @@ enum GoldenCatalog {
         "contents-gravity-grid",
         "shadow-rounded-blurred",
         "shadow-of-masked-layer",
+        // ReplicatorTransformGoldenTests.swift: replicator and transform layers.
+        "replicator-spinner",
+        "replicator-reflection",
+        "replicator-equaliser-t010",
+        "replicator-equaliser-t045",
+        "replicator-equaliser-t090",
+        "replicator-carousel-depth",
+        "transform-cube-22deg",
+        "transform-cube-99deg",
+        "transform-cube-234deg",
+        "transform-nested",
         // ShapeGradientGoldenTests.swift: shape and gradient layers.
         "shape-fill-rules",
         "shape-stroke-caps-joins-dash",

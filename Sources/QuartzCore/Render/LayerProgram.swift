@@ -42,6 +42,10 @@ final class LayerProgram {
     private let uSigma: GLint
     private let uLodBias: GLint
     private let uTransition: GLint
+    private let uMultiplier: GLint
+    /// The premultiplied colour every fragment is multiplied by (a replicator instance's colour,
+    /// RenderPass+Replicator.swift); (1, 1, 1, 1) draws unchanged.
+    var multiplier: (Float, Float, Float, Float) = (1, 1, 1, 1)
 
     private static let vertexSource = """
         #version 300 es
@@ -76,6 +80,7 @@ final class LayerProgram {
         uniform float u_lodBias;     // minificationFilterBias, for the trilinear filter
         uniform vec2 u_transition;   // how a transition combines: 0 mix, 1 new over old, 2 old over
                                      // new, 3 side by side (added); the mix's weight of the new one
+        uniform vec4 u_multiplier;   // premultiplied colour multiplying the result (replicators)
         out vec4 fragColor;
 
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
@@ -151,6 +156,7 @@ final class LayerProgram {
                 fragColor = vec4(0.0);
             }
         #endif
+            fragColor *= u_multiplier;
         }
         """
 
@@ -186,6 +192,7 @@ final class LayerProgram {
         uSigma = location("u_sigma")
         uLodBias = location("u_lodBias")
         uTransition = location("u_transition")
+        uMultiplier = location("u_multiplier")
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -269,6 +276,7 @@ final class LayerProgram {
         glUniform1f(uSigma, max(quad.sigma, 0.01))
         glUniform1f(uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
         glUniform2f(uTransition, quad.transition.0, quad.transition.1)
+        glUniform4f(uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)
         if quad.mode != .fill && quad.mode != .border && quad.mode != .clip {
             if quad.maskTexture != 0 {
                 glActiveTexture(GLenum(GL_TEXTURE1))

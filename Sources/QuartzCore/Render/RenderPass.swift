@@ -7,7 +7,9 @@ import CoreGraphics
 /// parent's plane (w is kept, so perspective stays correct).
 struct RenderPass {
     let renderer: CARenderer
-    let time: CFTimeInterval
+    /// The absolute media time drawn; a replicator's instance draws its sublayers earlier by its
+    /// delay (RenderPass+Replicator.swift).
+    var time: CFTimeInterval
     /// The orientation (sign of the signed area) of a front-facing quad in clip space.
     let frontFacingSign: CGFloat
     /// How many offscreen groups enclose the layer being drawn.
@@ -15,6 +17,9 @@ struct RenderPass {
     /// While positive, a transition's frozen "before" subtree is being drawn: its model values
     /// are drawn as they are (RenderPass+Transitions.swift).
     var frozenDepth = 0
+    /// The unit of a 3D context being drawn, whose matrix is not flattened into its parent's
+    /// plane (RenderPass+Replicator.swift).
+    var depthUnit: CALayer?
     /// How deep in the tree the layer being drawn is.
     private var treeDepth = 0
     /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
@@ -59,6 +64,13 @@ struct RenderPass {
         }
         guard !state.isHidden else { return }
         guard opacity > 0 else { return }
+        // A transform layer (or a replicator preserving depth) keeps its sublayers in 3D.
+        if Self.preservesDepth(layer) {
+            drawDepthContext(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel)
+            return
+        }
         // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
         // offscreen first, then composites it once — times the mask's alpha — at its opacity.
         let mask = layer.maskStorage
@@ -83,6 +95,13 @@ struct RenderPass {
         opacity: Float,
         stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true, placement: CATransform3D? = nil
     ) {
+        if Self.preservesDepth(layer) {
+            // A transition's picture of a transform layer: its 3D context, placed.
+            drawDepthContext(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel, placement: placement)
+            return
+        }
         var matrix =
             placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
         if shift != .zero {
@@ -117,9 +136,16 @@ struct RenderPass {
             let clips = state.masksToBounds
             if clips { pushClip(base, level: stencilLevel) }
             let level = clips ? stencilLevel + 1 : stencilLevel
-            for sublayer in sublayers {
-                draw(
-                    sublayer, parentMatrix: matrix, parentState: state, opacity: opacity, stencilLevel: level)
+            if let replicator = layer as? CAReplicatorLayer {
+                drawInstances(
+                    of: replicator, sublayers, matrix: matrix, state: state, opacity: opacity,
+                    stencilLevel: level)
+            } else {
+                for sublayer in sublayers {
+                    draw(
+                        sublayer, parentMatrix: matrix, parentState: state, opacity: opacity,
+                        stencilLevel: level)
+                }
             }
             if clips { popClip(base, level: level) }
         }
@@ -172,6 +198,9 @@ struct RenderPass {
         // The layer's own parts and its subtree at full opacity: the opacity is applied once, when
         // the group is composited.
         let state = presentationState(of: layer)
+        // A replicator instance's colour applies once, when the group is composited.
+        let multiplier = renderer.program.multiplier
+        renderer.program.multiplier = (1, 1, 1, 1)
         bind(contentTarget)
         groupDepth += 1
         drawUngrouped(
@@ -189,6 +218,7 @@ struct RenderPass {
             maskTexture = maskTarget.texture
         }
         groupDepth -= 1
+        renderer.program.multiplier = multiplier
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
         glStencilFunc(GLenum(GL_EQUAL), GLint(stencilLevel), 0xFF)
@@ -402,11 +432,13 @@ struct RenderPass {
     ) -> CATransform3D {
         if layer === renderer.ownSpaceRoot { return parentMatrix }
         let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
+        // In a transform layer (or a replicator preserving depth) a sublayer keeps its 3D position.
+        if let unit = depthUnit, unit === layer { return CATransform3DConcat(toParent, parentMatrix) }
         return CATransform3DConcat(CATransform3DConcat(toParent, Self.flatten), parentMatrix)
     }
 
     /// The layer's presentation values at the frame's time, kept in the renderer's buffer.
-    private func presentationState(of layer: CALayer) -> LayerState {
+    func presentationState(of layer: CALayer) -> LayerState {
         if renderer.usesModelValues || frozenDepth > 0 { return layer.state }
         let id = ObjectIdentifier(layer)
         var entry = renderer.buffers[id] ?? (layer.state, -1)

@@ -1,0 +1,172 @@
+import CoreGraphics
+
+/// A layer that draws its sublayers several times, each copy with a geometric, temporal and
+/// colour change (Apple's `CAReplicatorLayer`).
+///
+/// The replicator draws its own background, contents and border as any layer does; its sublayers
+/// are drawn `instanceCount` times. Instance `k` (0 is the sublayers as they are):
+/// - is transformed by `instanceTransform` applied `k` times, about the replicator's anchor point
+///   (the origin of its `sublayerTransform`, the centre with the default anchor), before the
+///   `sublayerTransform`;
+/// - shows its sublayers' animations `k × instanceDelay` seconds earlier in their timeline (the
+///   subtree as it is at time `t − k × instanceDelay`);
+/// - has every colour it draws multiplied by `instanceColor` plus `k` times the red, green, blue
+///   and alpha offsets, each component clamped to [0, 1].
+///
+/// Instances are drawn in order, 0 first, each with all its sublayers (sorted by `zPosition`).
+/// With `preservesDepth` the instances keep their 3D positions and are depth-sorted as in a
+/// `CATransformLayer`, whose restrictions then apply to the replicator. Every property but
+/// `preservesDepth` is animatable. `hitTest(_:)` tests only the first instance, as Apple's does.
+open class CAReplicatorLayer: CALayer {
+    /// The replicator's values, copied into presentation copies by `init(layer:)`.
+    package var replicator = ReplicatorValues()
+
+    /// Creates a replicator layer with Apple's defaults: one instance, no delay, the identity
+    /// instance transform, an opaque white instance colour and zero offsets.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a copy of `layer` (a presentation copy), including its replicator properties.
+    public required init(layer: Any) {
+        if let other = layer as? CAReplicatorLayer { replicator = other.replicator }
+        super.init(layer: layer)
+    }
+
+    /// The number of copies drawn, including the sublayers themselves. Default 1. A count of 0 or
+    /// less draws no sublayers; counts above `CAReplicatorLayer.maximumInstanceCount` draw that
+    /// many (reported once). Animatable (an animated count is rounded to the nearest integer).
+    open var instanceCount: Int {
+        get { replicator.instanceCount }
+        set { change("instanceCount") { _ in self.replicator.instanceCount = newValue } }
+    }
+
+    /// Whether the instances keep their 3D positions, depth-sorted, instead of being flattened
+    /// into the replicator's plane. Default `false`. When `true` the replicator is treated as a
+    /// `CATransformLayer`: its own background, contents, border, shadow, `mask` and
+    /// `masksToBounds` are ignored and its opacity applies to each sublayer. Not animatable.
+    open var preservesDepth: Bool {
+        get { replicator.preservesDepth }
+        set { change("preservesDepth") { _ in self.replicator.preservesDepth = newValue } }
+    }
+
+    /// The delay in seconds between the copies' animations: instance `k` shows its sublayers at
+    /// `k × instanceDelay` seconds earlier (in the replicator's time). Default 0 (the copies are
+    /// synchronised). A non-finite delay counts as 0. Animatable.
+    open var instanceDelay: CFTimeInterval {
+        get { replicator.instanceDelay }
+        set { change("instanceDelay") { _ in self.replicator.instanceDelay = newValue } }
+    }
+
+    /// The transform applied to instance `k − 1` to produce instance `k`, about the replicator's
+    /// anchor point (in its bounds coordinates, before its `sublayerTransform`). Default the
+    /// identity. Animatable.
+    open var instanceTransform: CATransform3D {
+        get { replicator.instanceTransform }
+        set { change("instanceTransform") { _ in self.replicator.instanceTransform = newValue } }
+    }
+
+    /// The colour every colour of instance 0 is multiplied by, component by component (alpha
+    /// included). Default opaque white (no change); `nil` counts as white. Animatable.
+    open var instanceColor: CGColor? {
+        get { replicator.instanceColor }
+        set { change("instanceColor") { _ in self.replicator.instanceColor = newValue } }
+    }
+
+    /// Added to the red component of the multiplying colour from one instance to the next
+    /// (instance `k` gets `k` times it), the result clamped to [0, 1]. Default 0. Animatable.
+    open var instanceRedOffset: Float {
+        get { replicator.instanceRedOffset }
+        set { change("instanceRedOffset") { _ in self.replicator.instanceRedOffset = newValue } }
+    }
+
+    /// Added to the green component of the multiplying colour from one instance to the next
+    /// (see `instanceRedOffset`). Default 0. Animatable.
+    open var instanceGreenOffset: Float {
+        get { replicator.instanceGreenOffset }
+        set { change("instanceGreenOffset") { _ in self.replicator.instanceGreenOffset = newValue } }
+    }
+
+    /// Added to the blue component of the multiplying colour from one instance to the next (see
+    /// `instanceRedOffset`). Default 0. Animatable.
+    open var instanceBlueOffset: Float {
+        get { replicator.instanceBlueOffset }
+        set { change("instanceBlueOffset") { _ in self.replicator.instanceBlueOffset = newValue } }
+    }
+
+    /// Added to the alpha of the multiplying colour from one instance to the next (see
+    /// `instanceRedOffset`); a negative offset fades the copies out one after the other. Default
+    /// 0. Animatable.
+    open var instanceAlphaOffset: Float {
+        get { replicator.instanceAlphaOffset }
+        set { change("instanceAlphaOffset") { _ in self.replicator.instanceAlphaOffset = newValue } }
+    }
+
+    /// The most instances a replicator draws (Lamina's cap, so that a huge `instanceCount`
+    /// cannot stall a frame): 10,000.
+    public static let maximumInstanceCount = 10_000
+
+    override package class var kindProperties: [String: CALayerProperty] { replicatorProperties }
+
+    /// The replicator layer's properties for key-value coding, by key.
+    private static let replicatorProperties: [String: CALayerProperty] = {
+        let d = ReplicatorValues()
+        let entries: [CALayerProperty] = [
+            .kind(
+                "instanceCount", \CAReplicatorLayer.instanceCount, animatable: true, default: d.instanceCount,
+                zero: false),
+            .kind(
+                "preservesDepth", \CAReplicatorLayer.preservesDepth, animatable: false, default: false,
+                zero: true),
+            .kind(
+                "instanceDelay", \CAReplicatorLayer.instanceDelay, animatable: true, default: 0, zero: true),
+            .kind(
+                "instanceTransform", \CAReplicatorLayer.instanceTransform, animatable: true,
+                default: d.instanceTransform, zero: false),
+            .kindOptional(
+                "instanceColor", \CAReplicatorLayer.instanceColor, animatable: true, default: d.instanceColor),
+            .kind(
+                "instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, animatable: true, default: 0,
+                zero: true),
+            .kind(
+                "instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, animatable: true, default: 0,
+                zero: true),
+            .kind(
+                "instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, animatable: true, default: 0,
+                zero: true),
+            .kind(
+                "instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, animatable: true, default: 0,
+                zero: true),
+        ]
+        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
+    }()
+}
+
+/// The values a replicator layer draws with.
+package struct ReplicatorValues {
+    var instanceCount = 1
+    var preservesDepth = false
+    var instanceDelay: CFTimeInterval = 0
+    var instanceTransform = CATransform3DIdentity
+    var instanceColor: CGColor? = .white
+    var instanceRedOffset: Float = 0
+    var instanceGreenOffset: Float = 0
+    var instanceBlueOffset: Float = 0
+    var instanceAlphaOffset: Float = 0
+
+    /// The multiplying colour of instance `k`, non-premultiplied red, green, blue, alpha, each
+    /// clamped to [0, 1] (a non-finite component counts as 1 for the colour, 0 for an offset).
+    func color(ofInstance k: Int) -> (Float, Float, Float, Float) {
+        let base = instanceColor?.rgbaComponents ?? (r: 1, g: 1, b: 1, a: 1)
+        func component(_ value: CGFloat, _ offset: Float) -> Float {
+            let start = value.isFinite ? Float(value) : 1
+            let step = offset.isFinite ? offset : 0
+            let result = start + Float(k) * step
+            return result.isFinite ? min(max(result, 0), 1) : 0
+        }
+        return (
+            component(base.r, instanceRedOffset), component(base.g, instanceGreenOffset),
+            component(base.b, instanceBlueOffset), component(base.a, instanceAlphaOffset)
+        )
+    }
+}

@@ -1,0 +1,227 @@
+import CoreGraphics
+
+// Replicator and transform layers in the compositor (rulings in docs/DECISIONS.md, "Replicator
+// and transform layers"). A replicator draws its sublayers once per instance: instance k with
+// the instance transform applied k times about the replicator's anchor point (folded into the
+// parent state's sublayerTransform), the frame's time moved k × instanceDelay earlier, and the
+// program's colour multiplier set to the instance's colour. A transform layer (or a replicator
+// preserving depth) opens a 3D context: every sublayer that does not itself preserve depth is one
+// flat unit, kept at its 3D position (not flattened into the container's plane); the units of
+// the context, through nested transform layers, are drawn back to front by the depth of their
+// bounds' centre (a painter's sort; intersecting units are not split).
+
+extension RenderPass {
+    /// One copy of a replicator's sublayers: the state to use as their parent's (the
+    /// replicator's, with the instance transform), the absolute time they are drawn at, and the
+    /// premultiplied colour their drawing is multiplied by.
+    struct ReplicatorInstance {
+        var parentState: LayerState
+        var time: CFTimeInterval
+        var multiplier: (Float, Float, Float, Float)
+    }
+
+    /// A sublayer of a 3D context, drawn as any layer in its parent but in depth order.
+    struct DepthUnit {
+        var layer: CALayer
+        var parentMatrix: CATransform3D
+        var parentState: LayerState
+        /// The opacity inherited from above the unit (its own not included).
+        var opacity: Float
+        var time: CFTimeInterval
+        var multiplier: (Float, Float, Float, Float)
+        /// Larger is nearer the viewer.
+        var depth: CGFloat
+        var order: Int
+    }
+
+    /// Whether `layer` keeps its sublayers in 3D: a `CATransformLayer`, or a `CAReplicatorLayer`
+    /// with `preservesDepth` (not animatable, so the model value decides).
+    static func preservesDepth(_ layer: CALayer) -> Bool {
+        if layer is CATransformLayer { return true }
+        return (layer as? CAReplicatorLayer)?.replicator.preservesDepth ?? false
+    }
+
+    /// A replicator's values at the frame's time: the model's, or a presentation copy's while it
+    /// has animations.
+    func replicatorValues(_ replicator: CAReplicatorLayer) -> ReplicatorValues {
+        if renderer.usesModelValues || frozenDepth > 0 || replicator.animationRecords.isEmpty {
+            return replicator.replicator
+        }
+        let copy = replicator.makePresentationCopy(atLocalTime: replicator.localTime(fromAbsolute: time))
+        return (copy as? CAReplicatorLayer)?.replicator ?? replicator.replicator
+    }
+
+    /// The instances of `replicator` (presented as `state`) to draw at the frame's time, in
+    /// order; those whose colour has zero alpha are left out.
+    func instances(of replicator: CAReplicatorLayer, state: LayerState) -> [ReplicatorInstance] {
+        let values = replicatorValues(replicator)
+        var count = max(values.instanceCount, 0)
+        if count > CAReplicatorLayer.maximumInstanceCount {
+            CompatibilityWarnings.report(
+                "CAReplicatorLayer: instanceCount above \(CAReplicatorLayer.maximumInstanceCount) draws "
+                    + "\(CAReplicatorLayer.maximumInstanceCount) instances")
+            count = CAReplicatorLayer.maximumInstanceCount
+        }
+        guard count > 0 else { return [] }
+        // The delay is in the replicator's time: converted to absolute time by its rate.
+        let delay = values.instanceDelay.isFinite ? values.instanceDelay : 0
+        var absoluteDelay = delay
+        if delay != 0 {
+            let t0 = replicator.localTime(fromAbsolute: time)
+            let rate = replicator.localTime(fromAbsolute: time + 1) - t0
+            if rate.isFinite, rate != 0 { absoluteDelay = delay / rate }
+        }
+        let outer = renderer.program.multiplier
+        var result: [ReplicatorInstance] = []
+        result.reserveCapacity(count)
+        var power = CATransform3DIdentity
+        for k in 0..<count {
+            if k > 0 { power = CATransform3DConcat(power, values.instanceTransform) }
+            let c = values.color(ofInstance: k)
+            guard c.3 > 0 else { continue }
+            var parentState = state
+            if k > 0 { parentState.sublayerTransform = CATransform3DConcat(power, state.sublayerTransform) }
+            result.append(
+                ReplicatorInstance(
+                    parentState: parentState, time: time - Double(k) * absoluteDelay,
+                    multiplier: (outer.0 * c.0 * c.3, outer.1 * c.1 * c.3, outer.2 * c.2 * c.3, outer.3 * c.3)
+                ))
+        }
+        return result
+    }
+
+    /// Draws `sublayers` (sorted) of a flattening replicator once per instance, into the
+    /// replicator's plane.
+    @inline(never)
+    mutating func drawInstances(
+        of replicator: CAReplicatorLayer, _ sublayers: [CALayer], matrix: CATransform3D, state: LayerState,
+        opacity: Float, stencilLevel: Int
+    ) {
+        let savedTime = time
+        let savedMultiplier = renderer.program.multiplier
+        defer {
+            time = savedTime
+            renderer.program.multiplier = savedMultiplier
+        }
+        for instance in instances(of: replicator, state: state) {
+            time = instance.time
+            renderer.program.multiplier = instance.multiplier
+            for sublayer in sublayers {
+                draw(
+                    sublayer, parentMatrix: matrix, parentState: instance.parentState, opacity: opacity,
+                    stencilLevel: stencilLevel)
+            }
+        }
+    }
+
+    /// Draws a transform layer (or a replicator preserving depth) and its 3D context: its own
+    /// parts are not drawn; its units, depth-sorted, each at `opacity` (which includes the
+    /// container's) times its own. `placement`, when given, replaces the layer's matrix (a
+    /// transition's moved picture).
+    @inline(never)
+    mutating func drawDepthContext(
+        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        opacity: Float, stencilLevel: Int, placement: CATransform3D? = nil
+    ) {
+        let matrix =
+            placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        guard matrix.isFinite else {
+            CompatibilityWarnings.report(
+                "CARenderer: a layer with a non-finite transform or geometry is skipped")
+            return
+        }
+        // Depth is measured in the container's parent space, where the container is flattened.
+        let toParent =
+            layer === renderer.ownSpaceRoot
+            ? CATransform3DIdentity
+            : state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
+        var units: [DepthUnit] = []
+        collectUnits(of: layer, state: state, matrix: matrix, depthMatrix: toParent, opacity: opacity, &units)
+        units.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
+        let savedTime = time
+        let savedMultiplier = renderer.program.multiplier
+        let savedUnit = depthUnit
+        defer {
+            time = savedTime
+            renderer.program.multiplier = savedMultiplier
+            depthUnit = savedUnit
+        }
+        for unit in units {
+            time = unit.time
+            renderer.program.multiplier = unit.multiplier
+            depthUnit = unit.layer
+            draw(
+                unit.layer, parentMatrix: unit.parentMatrix, parentState: unit.parentState,
+                opacity: unit.opacity,
+                stencilLevel: stencilLevel)
+        }
+    }
+
+    /// Gathers the units of `container`'s 3D context: its visible sublayers (per instance for a
+    /// replicator), those that preserve depth expanded into their own sublayers.
+    private mutating func collectUnits(
+        of container: CALayer, state: LayerState, matrix: CATransform3D, depthMatrix: CATransform3D,
+        opacity: Float, _ units: inout [DepthUnit]
+    ) {
+        guard units.count < Self.maximumDepthUnits else {
+            CompatibilityWarnings.report(
+                "CARenderer: a 3D context with more than \(Self.maximumDepthUnits) layers draws the first ones"
+            )
+            return
+        }
+        let sublayers = (container.sublayerStorage ?? []).enumerated()
+            .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
+            .map(\.element)
+        guard !sublayers.isEmpty else { return }
+        let savedTime = time
+        let savedMultiplier = renderer.program.multiplier
+        defer {
+            time = savedTime
+            renderer.program.multiplier = savedMultiplier
+        }
+        let copies =
+            (container as? CAReplicatorLayer).map { instances(of: $0, state: state) }
+            ?? [ReplicatorInstance(parentState: state, time: time, multiplier: savedMultiplier)]
+        for copy in copies {
+            for child in sublayers {
+                time = copy.time
+                renderer.program.multiplier = copy.multiplier
+                let childState = presentationState(of: child)
+                guard !childState.isHidden else { continue }
+                let toParent = childState.transformToParent(
+                    sublayerSpace: copy.parentState.sublayerSpaceTransform)
+                let childDepthMatrix = CATransform3DConcat(toParent, depthMatrix)
+                if Self.preservesDepth(child) {
+                    let own = childState.opacity.isFinite ? min(max(childState.opacity, 0), 1) : 1
+                    guard opacity * own > 0 else { continue }
+                    collectUnits(
+                        of: child, state: childState, matrix: CATransform3DConcat(toParent, matrix),
+                        depthMatrix: childDepthMatrix, opacity: opacity * own, &units)
+                } else {
+                    let b = childState.bounds
+                    units.append(
+                        DepthUnit(
+                            layer: child, parentMatrix: matrix, parentState: copy.parentState,
+                            opacity: opacity,
+                            time: copy.time, multiplier: copy.multiplier,
+                            depth: Self.depth(of: CGPoint(x: b.midX, y: b.midY), childDepthMatrix),
+                            order: units.count))
+                }
+            }
+        }
+    }
+
+    /// The most units one 3D context sorts (a cap so that a huge replicated context cannot stall
+    /// a frame).
+    static let maximumDepthUnits = 100_000
+
+    /// The depth of `point` (z = 0) through `matrix`: z / w, larger nearer the viewer; a point
+    /// behind the eye (w ≤ 0) or a non-finite one counts as nearest.
+    static func depth(of point: CGPoint, _ m: CATransform3D) -> CGFloat {
+        let z = point.x * m.m13 + point.y * m.m23 + m.m43
+        let w = point.x * m.m14 + point.y * m.m24 + m.m44
+        guard w > 0 else { return .greatestFiniteMagnitude }
+        let d = z / w
+        return d.isFinite ? d : .greatestFiniteMagnitude
+    }
+}
