@@ -12,6 +12,8 @@ set -euo pipefail
 #   drivers for the compositor (llvmpipe renders headless, without a GPU).
 # - ffmpeg: the encoder LaminaExport pipes frames into (H.264, VP9, GIF, APNG, PNG) and ffprobe,
 #   which the export tests read files back with.
+# - libsdl2-dev: SDL2 headers and library for LaminaWindow's live window and input (CSDL2).
+# - xvfb, xauth: a virtual X server the window tests start themselves, for headless CI.
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -21,6 +23,9 @@ PACKAGES=(
     libcairo2-dev
     libjpeg62-turbo-dev
     ffmpeg
+    libsdl2-dev
+    xvfb
+    xauth
 )
 
 missing=()
