@@ -39,6 +39,15 @@ func withXvfb(_ body: () throws -> Void) throws {
     guard let number = reader.read(timeout: 20) else {
         throw XvfbError(description: "Xvfb did not report a display within 20 s (is it able to run here?)")
     }
+    // The server's socket, which clients connect to, must exist; the server removes its lock
+    // and socket only on a clean exit, so remove them after killing it.
+    let socket = "/tmp/.X11-unix/X\(number)"
+    let deadline = Date().addingTimeInterval(10)
+    while !FileManager.default.fileExists(atPath: socket), Date() < deadline { usleep(20_000) }
+    defer {
+        try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+    }
     let previous = getenv("DISPLAY").map { String(cString: $0) }
     let previousWayland = getenv("WAYLAND_DISPLAY").map { String(cString: $0) }
     setenv("DISPLAY", ":\(number)", 1)
