@@ -11,10 +11,12 @@ let package = Package(
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
         .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
+        .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
         .executable(name: "export-benchmark", targets: ["export-benchmark"]),
+        .executable(name: "window-benchmark", targets: ["window-benchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -49,6 +51,9 @@ let package = Package(
                 "LaminaExport", "LaminaExamples", "QuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "CSDL2", "CEGL"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
@@ -60,8 +65,11 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
+        // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).
+        .testTarget(name: "LaminaWindowTests", dependencies: ["LaminaWindow", "QuartzCore", "CSDL2"]),
         // Golden-image comparison, recording and catalog checks, shared by the targets with goldens.
         .target(name: "GoldenTesting", dependencies: ["QuartzCore"], path: "Tests/GoldenTesting"),
+        .executableTarget(name: "window-benchmark", dependencies: ["LaminaWindow", "QuartzCore"]),
         // Golden-image tests of the renderer; `Goldens/README.md` explains recording and review.
         .testTarget(
             name: "RenderTests", dependencies: ["QuartzCore", "GoldenTesting"], resources: [.copy("Goldens")]),

@@ -19,6 +19,8 @@ set -euo pipefail
 # - fonts-urw-base35: URW's metric-compatible clones of the PostScript 35 fonts; fontconfig resolves
 #   "Helvetica" (CATextLayer's default font, Core Text's default for unattributed runs) to Nimbus
 #   Sans, so text has Helvetica's metrics and every machine draws it alike.
+# - libsdl2-dev: SDL2 headers and library for LaminaWindow's live window and input (CSDL2).
+# - xvfb, xauth: a virtual X server the window tests start themselves, for headless CI.
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -31,6 +33,9 @@ PACKAGES=(
     libpango1.0-dev
     fonts-dejavu-core
     fonts-urw-base35
+    libsdl2-dev
+    xvfb
+    xauth
 )
 
 missing=()

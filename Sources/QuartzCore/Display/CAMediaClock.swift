@@ -33,15 +33,18 @@ public enum CAMediaClock {
 
     /// Moves the manual clock forward, then delivers, in time order, every animation event that
     /// fell due: animationDidStart, animationDidStop(_:finished:), removal of finished animations,
-    /// transaction completion blocks.
+    /// transaction completion blocks. Display links added to a run loop tick at each of their
+    /// frames that the move crosses, in time order, with the clock at the frame's time.
     ///
     /// Any open implicit transaction is committed first, at the time before the move, as a frame
     /// boundary would commit it. Under system time (or with a negative or non-finite `seconds`)
     /// the clock does not move, and the events due now are delivered.
     public static func advance(by seconds: CFTimeInterval) {
         CATransaction.flush()
-        if seconds.isFinite, seconds > 0 {
-            MediaClockState.shared.advance(by: seconds)
+        if seconds.isFinite, seconds > 0, let start = MediaClockState.shared.manualTime() {
+            // Display links tick at each frame of their grid that the move crosses (ruling D1).
+            DisplayLinkRegistry.shared.fireManualTicks(from: start, through: start + seconds)
+            MediaClockState.shared.setManual(start + seconds)
         }
         AnimationEngine.shared.deliverEvents(upTo: CACurrentMediaTime())
     }

@@ -43,6 +43,8 @@ public final class CARenderer {
     let effectsProgram: LayerProgram
     let textures = TextureCache()
     private(set) var framebuffer: GLuint = 0
+    /// The OpenGL name of the framebuffer the frame is drawn into (for a window to blit from).
+    package var framebufferName: UInt32 { framebuffer }
     /// The framebuffer's colour attachment, a texture so that conversion passes can read it.
     private(set) var colorTexture: GLuint = 0
     /// The YUV conversion pass, created on first use (CARenderer+YUV.swift).
@@ -65,7 +67,14 @@ public final class CARenderer {
     ///
     /// - Throws: `CARendererError` when the size is invalid or no EGL/OpenGL ES 3 context can be
     ///   created (no display, no driver), with the reason.
-    public init(layer: CALayer? = nil, size: CGSize, scale: CGFloat = 1) throws {
+    public convenience init(layer: CALayer? = nil, size: CGSize, scale: CGFloat = 1) throws {
+        try self.init(layer: layer, size: size, scale: scale, usingCurrentContext: false)
+    }
+
+    /// Creates a renderer that draws with the EGL context current on the calling thread (a
+    /// window's, `usingCurrentContext`) instead of a surfaceless context of its own; its
+    /// framebuffer is still its own, for the window to blit from (`framebufferName`).
+    package init(layer: CALayer?, size: CGSize, scale: CGFloat, usingCurrentContext: Bool) throws {
         let width = (size.width * scale).rounded(.up)
         let height = (size.height * scale).rounded(.up)
         let limit = 16384
@@ -81,7 +90,7 @@ public final class CARenderer {
         pixelWidth = Int(width)
         pixelHeight = Int(height)
         bounds = CGRect(origin: .zero, size: size)
-        gl = try GLContext()
+        gl = usingCurrentContext ? try GLContext(adoptingCurrent: ()) : try GLContext()
         program = try LayerProgram()
         effectsProgram = try LayerProgram(effects: true)
         try makeFramebuffer()

@@ -7,6 +7,27 @@ import CoreGraphics
 final class GLContext {
     let display: EGLDisplay
     let context: EGLContext
+    /// The window surfaces of an adopted context (`init(adoptingCurrent:)`); `nil` when
+    /// surfaceless.
+    private var drawSurface: EGLSurface?
+    private var readSurface: EGLSurface?
+    /// Whether this object created the context (and destroys it).
+    private var ownsContext = true
+
+    /// Adopts the EGL context current on the calling thread with its surfaces (a window's
+    /// context): the renderer draws with it and never destroys it.
+    init(adoptingCurrent: ()) throws {
+        guard let context = eglGetCurrentContext(), context != EGLContext(bitPattern: 0),
+            let display = eglGetCurrentDisplay(), display != EGLDisplay(bitPattern: 0)
+        else {
+            throw CARendererError.contextCreation("no EGL context is current on this thread")
+        }
+        self.display = display
+        self.context = context
+        drawSurface = eglGetCurrentSurface(EGLint(EGL_DRAW))
+        readSurface = eglGetCurrentSurface(EGLint(EGL_READ))
+        ownsContext = false
+    }
 
     init() throws {
         let display = try Self.openDisplay()
@@ -36,13 +57,15 @@ final class GLContext {
 
     /// Binds the context to the calling thread.
     func makeCurrent() throws {
-        guard eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE) else {
+        if !ownsContext, eglGetCurrentContext() == context { return }
+        guard eglMakeCurrent(display, drawSurface, readSurface, context) == EGLBoolean(EGL_TRUE) else {
             throw CARendererError.contextCreation(
                 "eglMakeCurrent failed (0x\(String(eglGetError(), radix: 16)))")
         }
     }
 
     deinit {
+        guard ownsContext else { return }
         eglMakeCurrent(display, nil, nil, nil)
         eglDestroyContext(display, context)
     }
