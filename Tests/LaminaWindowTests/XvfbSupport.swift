@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCore
 import Testing
 
 /// Why the window tests could not get a display.
@@ -56,7 +57,8 @@ func withXvfb(_ body: () throws -> Void) throws {
         if let previous { setenv("DISPLAY", previous, 1) } else { unsetenv("DISPLAY") }
         if let previousWayland { setenv("WAYLAND_DISPLAY", previousWayland, 1) }
     }
-    try body()
+    // The window's frames run on system time; other suites' manual clocks wait meanwhile.
+    try CAMediaClock.withSystemTime(body)
 }
 
 /// Reads Xvfb's display number on a background thread, with a timeout.

@@ -59,6 +59,19 @@ public enum CAMediaClock {
         MediaClockState.shared.manualTime() != nil
     }
 
+    /// Runs `body` with the system clock, then returns the clock to what it was. Lamina
+    /// extension, the counterpart of `withManualTime(at:_:)`: it takes turns with that method's
+    /// callers, so code that needs real time passing (a live window, a run-loop timer) is not
+    /// handed another thread's manual time meanwhile.
+    public static func withSystemTime<Result>(_ body: () throws -> Result) rethrows -> Result {
+        MediaClockState.turns.lock()
+        defer { MediaClockState.turns.unlock() }
+        let previous = MediaClockState.shared.manualTime()
+        MediaClockState.shared.setManual(nil)
+        defer { MediaClockState.shared.setManual(previous) }
+        return try body()
+    }
+
     /// Runs `body` with the manual clock at `start`, then returns the clock to what it was
     /// (system time, or the manual time it had). Lamina extension.
     ///
