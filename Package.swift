@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
         .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
+        .library(name: "LaminaPreview", targets: ["LaminaPreview"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
@@ -48,12 +49,14 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaExport", "LaminaExamples", "QuartzCore",
+                "LaminaExport", "LaminaExamples", "LaminaPreview", "QuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "CSDL2", "CEGL"]),
+        // The examples in a live window, with the user's input turned into their interactions.
+        .target(name: "LaminaPreview", dependencies: ["LaminaWindow", "LaminaExamples", "QuartzCore"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.
@@ -66,7 +69,9 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
         // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).
-        .testTarget(name: "LaminaWindowTests", dependencies: ["LaminaWindow", "QuartzCore", "CSDL2"]),
+        .testTarget(
+            name: "LaminaWindowTests",
+            dependencies: ["LaminaWindow", "LaminaPreview", "LaminaExamples", "QuartzCore", "CSDL2"]),
         // Golden-image comparison, recording and catalog checks, shared by the targets with goldens.
         .target(name: "GoldenTesting", dependencies: ["QuartzCore"], path: "Tests/GoldenTesting"),
         .executableTarget(name: "window-benchmark", dependencies: ["LaminaWindow", "QuartzCore"]),

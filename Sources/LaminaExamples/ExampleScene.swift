@@ -79,3 +79,21 @@ open class ExampleScene {
         }
     }
 }
+
+extension ExampleScene {
+    /// Draws the scene's text layers (control titles, captions) at `scale` pixels per point,
+    /// as UIKit sets a view's `contentsScale` to its screen's: call it when the scene is shown
+    /// larger or smaller than its size, so text stays sharp. Non-finite or non-positive scales
+    /// are ignored.
+    public func setTextScale(_ scale: CGFloat) {
+        guard scale.isFinite, scale > 0 else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        var pending: [CALayer] = [root]
+        while let layer = pending.popLast() {
+            if let text = layer as? CATextLayer { text.contentsScale = scale }
+            pending.append(contentsOf: layer.sublayers ?? [])
+        }
+        CATransaction.commit()
+    }
+}

@@ -20,10 +20,11 @@ struct Lamina: ParsableCommand {
               lamina slideshow a.jpg b.png c.jpg -o trip.mp4 --caption Beach --caption Hills
               lamina snapshot 8.6 --time 2 -o frame.png
               lamina tree 7.7 --time 1.5
+              lamina preview 9.4
             """,
         subcommands: [
             ExamplesCommand.self, RenderCommand.self, SlideshowCommand.self, SnapshotCommand.self,
-            TreeCommand.self, ConcatCommand.self,
+            TreeCommand.self, ConcatCommand.self, PreviewCommand.self,
         ])
 }
 

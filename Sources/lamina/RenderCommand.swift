@@ -75,7 +75,7 @@ struct RenderCommand: ParsableCommand {
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let run = ExampleRun(example)
-            sharpenText(in: run.scene.root, scale: geometry.scale)
+            run.scene.setTextScale(geometry.scale)
             let exporter = LayerExporter(layer: run.scene.root, options: options)
             if let video {
                 let videoLayer = CALayer()
@@ -147,16 +147,4 @@ final class ProgressBar {
         if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
         drawn = false
     }
-}
-
-/// Draws the text layers of a tree at `scale` pixels per point (as UIKit sets a view's
-/// `contentsScale` to the screen's), so that text stays sharp in renders larger than the scene.
-func sharpenText(in layer: CALayer, scale: CGFloat) {
-    if let text = layer as? CATextLayer, scale > text.contentsScale {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        text.contentsScale = scale
-        CATransaction.commit()
-    }
-    for sublayer in layer.sublayers ?? [] { sharpenText(in: sublayer, scale: scale) }
 }

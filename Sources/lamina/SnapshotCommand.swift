@@ -40,7 +40,7 @@ struct SnapshotCommand: ParsableCommand {
         let example = try findExample(self.example)
         let geometry = try frame.geometry(for: example.size)
         let image: CGImage = try withExample(example, at: time) { run, now in
-            sharpenText(in: run.scene.root, scale: geometry.scale)
+            run.scene.setTextScale(geometry.scale)
             let renderer = try CARenderer(layer: run.scene.root, size: geometry.size, scale: geometry.scale)
             renderer.bounds = geometry.bounds
             guard let image = renderer.image(atTime: now) else {
