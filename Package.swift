@@ -68,6 +68,8 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
+        // The `lamina` program run as a user runs it (it is built beside the tests).
+        .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
         // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).
         .testTarget(
             name: "LaminaWindowTests",
