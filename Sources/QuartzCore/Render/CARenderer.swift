@@ -42,6 +42,8 @@ public final class CARenderer {
     /// The full-screen effect passes' program (shadow blur and tint).
     let effectsProgram: LayerProgram
     let textures = TextureCache()
+    /// The emitter layers' particle program, created on first use (RenderPass+Emitter.swift).
+    var particleProgram: ParticleProgram?
     private(set) var framebuffer: GLuint = 0
     /// The framebuffer's colour attachment, a texture so that conversion passes can read it.
     private(set) var colorTexture: GLuint = 0
