@@ -88,6 +88,14 @@ import Testing
         #expect(stride(from: 2, to: fresh.count, by: 4).contains { fresh[$0] > 100 })
     }
 
+    @Test func anEmitterKeepsFramesComing() throws {
+        let emitter = CAEmitterLayer()
+        let renderer = try CARenderer(layer: Self.scene(Self.night, emitter), size: Self.size)
+        #expect(renderer.nextFrameTime() == .infinity)
+        emitter.emitterCells = [CAEmitterCell()]
+        #expect(renderer.nextFrameTime().isFinite)
+    }
+
     @Test func particlesAreClippedWithMasksToBounds() throws {
         let emitter = try Self.fountain()
         let root = Self.scene(Self.night, emitter)

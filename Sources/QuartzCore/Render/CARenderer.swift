@@ -137,10 +137,12 @@ public final class CARenderer {
     }
 
     /// The earliest media time after the last frame at which the picture may change: now while
-    /// any layer of the tree has an animation, `.infinity` otherwise.
+    /// any layer of the tree has an animation or is an emitter layer with cells, `.infinity`
+    /// otherwise.
     public func nextFrameTime() -> CFTimeInterval {
         func animating(_ layer: CALayer) -> Bool {
-            !layer.animationRecords.isEmpty || (layer.sublayerStorage ?? []).contains(where: animating)
+            !layer.animationRecords.isEmpty || (layer as? CAEmitterLayer)?.emitterCells?.isEmpty == false
+                || (layer.sublayerStorage ?? []).contains(where: animating)
         }
         guard let root = layer, animating(root) else { return .infinity }
         return CACurrentMediaTime()

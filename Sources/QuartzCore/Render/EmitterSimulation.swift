@@ -87,9 +87,9 @@ struct Spawn {
     var scale: Double
     var scaleSpeed: Double
     var spin: Double
-    var color: [Double]
-    var colorSpeed: [Double]
-    var tint: [Double]
+    var color: SIMD4<Double>
+    var colorSpeed: SIMD4<Double>
+    var tint: SIMD4<Double>
 
     func position(at age: Double) -> Vector3 {
         origin + velocity * age + acceleration * (0.5 * age * age)
@@ -99,8 +99,8 @@ struct Spawn {
         (velocity + acceleration * age).normalized(or: velocity.normalized())
     }
 
-    func color(at age: Double) -> [Double] {
-        (0..<4).map { min(max(color[$0] + colorSpeed[$0] * age, 0), 1) * tint[$0] }
+    func color(at age: Double) -> SIMD4<Double> {
+        (color + colorSpeed * age).clamped(lowerBound: .zero, upperBound: .one) * tint
     }
 }
 
@@ -274,11 +274,14 @@ private struct Generator {
         let axis = EmitterShapes.direction(natural, latitude: cell.latitude, longitude: cell.longitude)
         let direction = EmitterShapes.cone(axis, range: cell.range, u(4), u(5))
         let speed = ranged(cell.velocity, cell.velocityRange, u(6)) * s.velocity
-        let color = (0..<4).map { ranged(cell.color[$0], cell.colorRange[$0], u(8 + UInt64($0))) }
+        let color = SIMD4(
+            ranged(cell.color[0], cell.colorRange[0], u(8)), ranged(cell.color[1], cell.colorRange[1], u(9)),
+            ranged(cell.color[2], cell.colorRange[2], u(10)), ranged(cell.color[3], cell.colorRange[3], u(11))
+        )
         return Spawn(
             key: key, birth: birth, lifetime: lifetime, origin: position, velocity: direction * speed,
             acceleration: cell.acceleration, scale: ranged(cell.scale, cell.scaleRange, u(7)),
             scaleSpeed: cell.scaleSpeed, spin: ranged(cell.spin, cell.spinRange, u(12)) * s.spin,
-            color: color, colorSpeed: cell.colorSpeed, tint: [1, 1, 1, 1])
+            color: color, colorSpeed: cell.colorSpeed, tint: .one)
     }
 }

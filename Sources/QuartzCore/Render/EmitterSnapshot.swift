@@ -46,9 +46,9 @@ package struct EmitterSnapshot {
         package var spin = 0.0
         package var spinRange = 0.0
         /// Red, green, blue, alpha.
-        package var color: [Double] = [1, 1, 1, 1]
-        package var colorRange: [Double] = [0, 0, 0, 0]
-        package var colorSpeed: [Double] = [0, 0, 0, 0]
+        package var color = SIMD4<Double>(1, 1, 1, 1)
+        package var colorRange = SIMD4<Double>(0, 0, 0, 0)
+        package var colorSpeed = SIMD4<Double>(0, 0, 0, 0)
         /// The time the cell emits, in its parent's time: `[start, end)`.
         package var window: (start: Double, end: Double) = (0, .infinity)
         /// The cell's `speed`'s magnitude (births per parent second are `birthRate × speed`).
@@ -165,10 +165,11 @@ extension EmitterSnapshot.Cell {
         spinRange = f(v.spinRange, 0)
         if let color = v.color {
             let c = color.rgbaComponents
-            self.color = [c.r, c.g, c.b, c.a].map { f($0, 0) }
+            self.color = SIMD4(f(c.r, 0), f(c.g, 0), f(c.b, 0), f(c.a, 0))
         }
-        colorRange = [v.colorRange.0, v.colorRange.1, v.colorRange.2, v.colorRange.3].map { f($0, 0) }
-        colorSpeed = [v.colorSpeed.0, v.colorSpeed.1, v.colorSpeed.2, v.colorSpeed.3].map { f($0, 0) }
+        let (ranges, speeds) = (v.colorRange, v.colorSpeed)
+        colorRange = SIMD4(f(ranges.0, 0), f(ranges.1, 0), f(ranges.2, 0), f(ranges.3, 0))
+        colorSpeed = SIMD4(f(speeds.0, 0), f(speeds.1, 0), f(speeds.2, 0), f(speeds.3, 0))
         if let contents = v.contents {
             if let image = contents as? CGImage {
                 self.image = image
