@@ -324,4 +324,25 @@ private func simulate(_ layer: CAEmitterLayer, at t: Double, limit: Int = CAEmit
         }
         #expect(EmitterSimulation.particles(at: .nan, snapshot: EmitterSnapshot(layer)).particles.isEmpty)
     }
+
+    @Test func renderModesOrderTheParticles() {
+        let layer = makeEmitter { layer, cell in
+            layer.emitterShape = .cuboid
+            layer.emitterSize = CGSize(width: 50, height: 50)
+            layer.emitterDepth = 50
+            cell.birthRate = 30
+            cell.lifetime = 2
+        }
+        func births(_ mode: CAEmitterLayerRenderMode) -> [Double] {
+            layer.renderMode = mode
+            return EmitterFrame.make(layer, atLocalTime: 5, animated: false).particles.map(\.birth)
+        }
+        #expect(births(.oldestFirst) == births(.oldestFirst).sorted())
+        #expect(births(.oldestLast) == births(.oldestLast).sorted(by: >))
+        #expect(births(.unordered).count == 60)
+        layer.renderMode = .backToFront
+        let depths = EmitterFrame.make(layer, atLocalTime: 5, animated: false).particles.map(\.position.z)
+        #expect(depths == depths.sorted())
+        #expect(Set(depths).count > 30)
+    }
 }
