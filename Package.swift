@@ -62,7 +62,8 @@ let package = Package(
         // ratios against a baseline measured in the same run, and allocation counts.
         .target(name: "CMallocCounter"),
         .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
-        .executableTarget(name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CMallocCounter"]),
+        .executableTarget(
+            name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CCairo", "CMallocCounter"]),
         .executableTarget(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),

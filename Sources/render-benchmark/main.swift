@@ -17,9 +17,11 @@
 //
 //     swift build -c release --product render-benchmark --scratch-path .build-renderbench
 //     .build-renderbench/release/render-benchmark [frames at 720p] [frames at 1080p]
-//         [shadowed frames at 720p] [shadowed frames at 1080p]
+//         [shadowed frames at 720p] [shadowed frames at 1080p] [layer-kind frames at 1080p]
 //
-// The defaults are 30, 15, 1 and 1 (0 skips); shadowed frames are timed once, without warm-up.
+// The defaults are 30, 15, 1, 1 and 10 (0 skips); shadowed frames are timed once, without warm-up.
+// The layer-kind scenes (issue 5: 100 shape layers animating strokeEnd, a 500-particle emitter)
+// are in LayerKindScenes.swift.
 
 import QuartzCore
 
@@ -199,6 +201,13 @@ for run in runs {
         }
         fflush(nil)  // each scene's figures as soon as they are known, even through a pipe
     }
+}
+// Issue 5's layer kinds at 1080p (LayerKindScenes.swift): 100 shape layers, a 500-particle emitter.
+let kindFrames = argument(4, default: 10)
+if kindFrames > 0 {
+    try benchmarkShapes(size: CGSize(width: 1920, height: 1080), frames: kindFrames)
+    try benchmarkEmitter(size: CGSize(width: 1920, height: 1080), frames: kindFrames)
+    fflush(nil)
 }
 print("")
 if let goal = crossfadeGoal {

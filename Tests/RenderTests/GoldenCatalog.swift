@@ -56,6 +56,15 @@ enum GoldenCatalog {
         "text-truncation-modes",
         "text-attributed-runs",
         "text-scaled",
+        // EmitterRenderTests.swift: particle emitters, each at two times.
+        "emitter-fountain-early",
+        "emitter-fountain-late",
+        "emitter-snow-early",
+        "emitter-snow-late",
+        "emitter-circle-outline-early",
+        "emitter-circle-outline-late",
+        "emitter-fire-additive-early",
+        "emitter-fire-additive-late",
     ]
 }
 

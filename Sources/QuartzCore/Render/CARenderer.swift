@@ -42,6 +42,8 @@ public final class CARenderer {
     /// The full-screen effect passes' program (shadow blur and tint).
     let effectsProgram: LayerProgram
     let textures = TextureCache()
+    /// The emitter layers' particle program, created on first use (RenderPass+Emitter.swift).
+    var particleProgram: ParticleProgram?
     private(set) var framebuffer: GLuint = 0
     /// The OpenGL name of the framebuffer the frame is drawn into (for a window to blit from).
     package var framebufferName: UInt32 { framebuffer }
@@ -144,10 +146,12 @@ public final class CARenderer {
     }
 
     /// The earliest media time after the last frame at which the picture may change: now while
-    /// any layer of the tree has an animation, `.infinity` otherwise.
+    /// any layer of the tree has an animation or is an emitter layer with cells, `.infinity`
+    /// otherwise.
     public func nextFrameTime() -> CFTimeInterval {
         func animating(_ layer: CALayer) -> Bool {
-            !layer.animationRecords.isEmpty || (layer.sublayerStorage ?? []).contains(where: animating)
+            !layer.animationRecords.isEmpty || (layer as? CAEmitterLayer)?.emitterCells?.isEmpty == false
+                || (layer.sublayerStorage ?? []).contains(where: animating)
         }
         guard let root = layer, animating(root) else { return .infinity }
         return CACurrentMediaTime()

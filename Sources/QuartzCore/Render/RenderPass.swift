@@ -150,6 +150,7 @@ struct RenderPass {
             if clips { popClip(base, level: level) }
         }
         drawBorder(state, base: base)
+        drawParticles(layer, state, base: base)
     }
 
     // The layer's own parts, out of line: `drawUngrouped` is on the stack once per tree level, so
