@@ -58,6 +58,12 @@ public final class CARenderer {
     /// A root drawn in its own bounds coordinates rather than placed by its position and
     /// transform (`render(in:)`).
     var ownSpaceRoot: CALayer?
+    /// How many quads this renderer has drawn with the plain programs (no coverage: the quad is
+    /// pixel-aligned and nothing is rounded), for tests of the fast path.
+    package var plainQuadCount: Int { program.plainDraws }
+    /// Whether the stencil buffer may hold anything but zeros: set by every clip drawn, cleared
+    /// with the stencil at the start of the next frame.
+    var stencilUsed = true
     /// Per-layer presentation buffers kept across frames.
     var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
 
@@ -85,6 +91,7 @@ public final class CARenderer {
         program = try LayerProgram()
         effectsProgram = try LayerProgram(effects: true)
         try makeFramebuffer()
+        program.viewportSize = (pixelWidth, pixelHeight)
     }
 
     deinit {
@@ -114,11 +121,13 @@ public final class CARenderer {
         glClearColor(0, 0, 0, 0)
         glClearStencil(0)
         glStencilMask(0xFF)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        // Clips leave the stencil as they found it (each is undone where it was made), so it
+        // needs clearing only after a frame that used one (or a first frame).
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (stencilUsed ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
+        stencilUsed = false
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glEnable(GLenum(GL_STENCIL_TEST))
-        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
+        RenderPass.useStencilLevel(0)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
         guard let root = layer else { return }
         root.layoutIfNeeded()
@@ -150,21 +159,15 @@ public final class CARenderer {
         try? gl.makeCurrent()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         let rowBytes = pixelWidth * 4
-        var pixels = [UInt8](repeating: 0, count: rowBytes * pixelHeight)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(
-            0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-            &pixels)
-        // OpenGL's first row is the bottom one.
-        var flipped = Data(count: pixels.count)
+        // Read straight into the image's storage, then flip in place (OpenGL's first row is the
+        // bottom one): one allocation, one copy.
+        var flipped = Data(count: rowBytes * pixelHeight)
         flipped.withUnsafeMutableBytes { destination in
-            pixels.withUnsafeBytes { source in
-                for row in 0..<pixelHeight {
-                    let from = (pixelHeight - 1 - row) * rowBytes
-                    destination.baseAddress!.advanced(by: row * rowBytes)
-                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
-                }
-            }
+            glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+            glReadPixels(
+                0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                destination.baseAddress)
+            Self.flipRows(destination.baseAddress!, rows: pixelHeight, bytesPerRow: rowBytes)
         }
         guard let provider = CGDataProvider(data: flipped), let space = CGColorSpace(name: CGColorSpace.sRGB)
         else {
