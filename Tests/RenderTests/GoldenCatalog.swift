@@ -38,6 +38,8 @@ enum GoldenCatalog {
         "transition-cube",
         "transition-ogl-flip",
         "transition-listing-8-11",
+        // CornerCurveTests.swift: circular and continuous corners side by side.
+        "corner-curve-continuous",
     ]
 }
 
