@@ -40,6 +40,8 @@ enum GoldenCatalog {
         "transition-listing-8-11",
         // CornerCurveTests.swift: circular and continuous corners side by side.
         "corner-curve-continuous",
+        // RasterizationTests.swift: shouldRasterize at scales 1 and 0.25 under a 2× transform.
+        "rasterize-scale-quarter",
     ]
 }
 

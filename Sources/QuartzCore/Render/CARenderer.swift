@@ -21,7 +21,8 @@ import CoreGraphics
 /// offset, blurred, tinted), and `CATransition`s: while one is in effect, the layer's subtree as
 /// last committed gives way to the current one with the effect (`fade`, `push`, `moveIn`,
 /// `reveal` in the subtype's direction; `cube` and `oglFlip` in perspective; other types fade) at
-/// the transition's progress. Not yet drawn (see the README): `shouldRasterize`, filters.
+/// the transition's progress; `shouldRasterize` layers from a cached bitmap at
+/// `rasterizationScale`. Not yet drawn (see the README): filters.
 ///
 /// A renderer is used from one thread at a time.
 public final class CARenderer {
@@ -64,6 +65,14 @@ public final class CARenderer {
     /// Whether the stencil buffer may hold anything but zeros: set by every clip drawn, cleared
     /// with the stencil at the start of the next frame.
     var stencilUsed = true
+    /// The bitmaps of layers drawn with `shouldRasterize`, by layer; dropped when a layer has
+    /// not been drawn for a few frames.
+    var rasterCaches: [ObjectIdentifier: RasterCache] = [:]
+    /// Frames rendered so far.
+    private(set) var frameCount = 0
+    /// How many times a rasterized layer's bitmap has been drawn (not reused), for tests of the
+    /// cache.
+    package internal(set) var rasterizationCount = 0
     /// Per-layer presentation buffers kept across frames.
     var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
 
@@ -97,6 +106,7 @@ public final class CARenderer {
     deinit {
         try? gl.makeCurrent()
         textures.removeAll()
+        rasterCaches = [:]
         glDeleteFramebuffers(1, &framebuffer)
         yuvConverter = nil
         glDeleteTextures(1, &colorTexture)
@@ -135,6 +145,8 @@ public final class CARenderer {
         var pass = RenderPass(renderer: self, time: time, worldToClip: worldToClip)
         pass.draw(root, parentMatrix: worldToClip, parentState: nil, opacity: 1, stencilLevel: 0)
         textures.endFrame()
+        rasterCaches = rasterCaches.filter { frameCount - $0.value.lastUsedFrame <= 3 }
+        frameCount += 1
     }
 
     /// Ends the frame: the pixels are complete and `makeImage()` reads them.

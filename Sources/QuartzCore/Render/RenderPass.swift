@@ -59,6 +59,13 @@ struct RenderPass {
         }
         guard !state.isHidden else { return }
         guard opacity > 0 else { return }
+        if state.shouldRasterize, !renderer.usesModelValues, frozenDepth == 0,
+            drawRasterized(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel)
+        {
+            return
+        }
         // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
         // offscreen first, then composites it once — times the mask's alpha — at its opacity.
         let mask = layer.maskStorage
@@ -238,7 +245,7 @@ struct RenderPass {
         } else {
             drawUngrouped(
                 layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
-                stencilLevel: 0, shift: offset, drawsShadow: false)
+                stencilLevel: 0, shift: offset, drawsShadow: false, placement: matrix)
         }
         if sigma > 0.3 {
             if let region { pushScissor(Self.grown(region, by: reach)) }
