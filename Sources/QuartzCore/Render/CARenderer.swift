@@ -13,7 +13,9 @@ import CoreGraphics
 /// placed by `contentsGravity`, cropped by `contentsRect`, scaled per `contentsScale`, filtered
 /// per `minificationFilter`/`magnificationFilter` linear or nearest, crossfading while
 /// `contents` animates), the sublayers (clipped by `masksToBounds`, with rounded corners), then
-/// the border; all with `cornerRadius` and `maskedCorners` anti-aliased analytically, `opacity`
+/// the border; all with `cornerRadius`, `maskedCorners` and `cornerCurve` anti-aliased
+/// analytically, straight edges anti-aliased per `allowsEdgeAntialiasing` and
+/// `edgeAntialiasingMask` (hard by default, as on iOS), `opacity`
 /// (a translucent layer with sublayers is composited as one group when `allowsGroupOpacity`,
 /// the iOS default), `isHidden`, `isDoubleSided` (back faces culled) and full 4×4 transforms with
 /// perspective, each layer flattened into its parent's plane; `mask` layers (their alpha),

@@ -607,7 +607,9 @@ struct RenderPass {
             m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
             m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0
         )
-        quad.antialiasedEdges = 15  // every edge, whatever allowsEdgeAntialiasing says (ruling V2)
+        quad.antialiasedEdges =
+            state.allowsEdgeAntialiasing
+            ? Int32(truncatingIfNeeded: state.edgeAntialiasingMask.rawValue & 15) : 0
     }
 
     private static func premultiplied(_ color: CGColor) -> (Float, Float, Float, Float) {
