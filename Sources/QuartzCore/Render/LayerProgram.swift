@@ -417,12 +417,12 @@ final class LayerProgram {
     }
 
     /// Whether every pixel of `quad` is wholly covered, so that it can be drawn with no coverage
-    /// at all: a fill or an unmasked texture, nothing rounded, the matrix a 2D scale and
-    /// translation (no rotation, no perspective) that puts the quad's edges on pixel boundaries,
+    /// at all: a fill or an unmasked texture, nothing rounded, and either hard edges (any matrix)
+    /// or a 2D scale and translation (no rotation, no perspective) that puts the quad's edges on
+    /// pixel boundaries,
     /// the quad within the shape whose edges would be anti-aliased, and no mipmap bias.
     private func isPlain(_ quad: Quad) -> Bool {
         let m = quad.matrix
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
         switch quad.mode {
         case .fill:
             guard quad.radii == (0, 0, 0, 0), quad.quad == quad.bounds else { return false }
@@ -434,6 +434,9 @@ final class LayerProgram {
         default:
             return false
         }
+        // With hard edges a fragment of the quad is wholly covered wherever the quad lies.
+        if quad.antialiasedEdges == 0 { return true }
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
         let (width, height) = (CGFloat(viewportSize.width), CGFloat(viewportSize.height))
         func onPixelBoundary(_ value: CGFloat) -> Bool {
             value.isFinite && abs(value - value.rounded()) < 1e-3
