@@ -52,6 +52,39 @@ import Testing
         #expect(worst <= 1)
     }
 
+    /// Inside a translucent group, with a shadow and a mask, the bitmap at scale 1 shows what
+    /// drawing the layer directly shows (its shadow and mask are part of the bitmap).
+    @Test func shadowsAndMasksAreInTheBitmap() throws {
+        func scene(rasterized: Bool) throws -> [UInt8] {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
+            let group = CALayer()
+            group.frame = root.bounds
+            group.opacity = 0.75
+            group.addSublayer(CALayer())
+            let card = Self.card(at: CGPoint(x: 16, y: 16))
+            card.shadowOpacity = 0.8
+            card.shadowRadius = 4
+            card.shadowOffset = CGSize(width: 3, height: 5)
+            let mask = CALayer()
+            mask.frame = CGRect(x: 0, y: 0, width: 40, height: 48)
+            mask.backgroundColor = Self.color(0, 0, 0)
+            card.mask = mask
+            card.shouldRasterize = rasterized
+            group.addSublayer(card)
+            root.addSublayer(group)
+            let renderer = try CARenderer(layer: root, size: CGSize(width: 80, height: 80))
+            let pixels = try Self.pixels(renderer, at: 0)
+            #expect(renderer.rasterizationCount == (rasterized ? 1 : 0))
+            return pixels
+        }
+        let direct = try scene(rasterized: false)
+        let cached = try scene(rasterized: true)
+        let worst = zip(direct, cached).map { abs(Int($0) - Int($1)) }.max() ?? 255
+        #expect(worst <= 2)
+        #expect(direct[(40 * 80 + 60) * 4 + 3] == 0)  // masked away (x 56…64 is outside the mask)
+    }
+
     /// The bitmap is reused while only the layer's position and opacity animate, and drawn again
     /// when a sublayer changes or animates.
     @Test func theBitmapIsReusedUntilTheSubtreeChanges() throws {
