@@ -175,12 +175,16 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// extended space can lie outside `[0, 1]` (callers clamp when quantising); alpha is in
     /// `[0, 1]`. No value is NaN.
     package var rgbaComponents: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        // Without intermediate arrays: the renderer reads colours for every layer every frame.
         let linear = colorSpace?.isLinear ?? false
-        let encoded = storedComponents.dropLast().map { linear ? CGColorSpace.srgbEncode($0) : $0 }
-        if encoded.count >= 3 {
-            return (encoded[0], encoded[1], encoded[2], alpha)
+        let count = storedComponents.count - 1
+        func encoded(_ i: Int) -> CGFloat {
+            linear ? CGColorSpace.srgbEncode(storedComponents[i]) : storedComponents[i]
         }
-        let gray = encoded.first ?? 0
+        if count >= 3 {
+            return (encoded(0), encoded(1), encoded(2), alpha)
+        }
+        let gray = count >= 1 ? encoded(0) : 0
         return (gray, gray, gray, alpha)
     }
 

@@ -142,7 +142,7 @@ var crossfadeGoal: (render: (Double, Double), total: (Double, Double))?
     print(
         "  check at t = \(format(t, decimals: 1)) s: max channel difference lamina vs bare \(maximum) "
             + "(\(pixels) pixels differ, \(format(share, decimals: 3))%); "
-            + "away from layer edges (anti-aliased by lamina only) \(awayFromEdges)")
+            + "away from layer edges \(awayFromEdges)")
     if title.hasPrefix("(a)"), bare.width == 1280 {
         crossfadeGoal = (
             (fps(lamina[.render]), renderRatio), (fps(lamina.totalMilliseconds), totalRatio)

@@ -65,6 +65,10 @@ enum GoldenCatalog {
         "emitter-circle-outline-late",
         "emitter-fire-additive-early",
         "emitter-fire-additive-late",
+        // CornerCurveTests.swift: circular and continuous corners side by side.
+        "corner-curve-continuous",
+        // RasterizationTests.swift: shouldRasterize at scales 1 and 0.25 under a 2× transform.
+        "rasterize-scale-quarter",
     ]
 }
 

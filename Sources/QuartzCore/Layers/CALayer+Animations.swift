@@ -83,17 +83,28 @@ extension CALayer {
 
     /// This layer's local time at absolute time `t` (formula (1) applied from the root down).
     func localTime(fromAbsolute t: Double) -> Double {
-        var chain: [CALayer] = []
+        // The chain from the root down, in a temporary buffer (on the stack for ordinary depths):
+        // the renderer asks for every layer every frame.
+        var depth = 0
         var current: CALayer? = self
         while let layer = current {
-            chain.append(layer)
+            depth += 1
             current = layer.geometryParent
         }
-        var time = t
-        for layer in chain.reversed() {
-            time = layer.layerTiming.localTime(fromParent: time)
+        return withUnsafeTemporaryAllocation(of: Unmanaged<CALayer>.self, capacity: depth) { chain in
+            var index = depth
+            var current: CALayer? = self
+            while let layer = current {
+                index -= 1
+                chain[index] = Unmanaged.passUnretained(layer)
+                current = layer.geometryParent
+            }
+            var time = t
+            for layer in chain {
+                time = layer.takeUnretainedValue().layerTiming.localTime(fromParent: time)
+            }
+            return time
         }
-        return time
     }
 
     /// The absolute time at which this layer's local time is `t`, or `nil` when a layer on the

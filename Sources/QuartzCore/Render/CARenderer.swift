@@ -13,7 +13,9 @@ import CoreGraphics
 /// placed by `contentsGravity`, cropped by `contentsRect`, scaled per `contentsScale`, filtered
 /// per `minificationFilter`/`magnificationFilter` linear or nearest, crossfading while
 /// `contents` animates), the sublayers (clipped by `masksToBounds`, with rounded corners), then
-/// the border; all with `cornerRadius` and `maskedCorners` anti-aliased analytically, `opacity`
+/// the border; all with `cornerRadius`, `maskedCorners` and `cornerCurve` anti-aliased
+/// analytically, straight edges anti-aliased per `allowsEdgeAntialiasing` and
+/// `edgeAntialiasingMask` (hard by default, as on iOS), `opacity`
 /// (a translucent layer with sublayers is composited as one group when `allowsGroupOpacity`,
 /// the iOS default), `isHidden`, `isDoubleSided` (back faces culled) and full 4×4 transforms with
 /// perspective, each layer flattened into its parent's plane; `mask` layers (their alpha),
@@ -21,7 +23,8 @@ import CoreGraphics
 /// offset, blurred, tinted), and `CATransition`s: while one is in effect, the layer's subtree as
 /// last committed gives way to the current one with the effect (`fade`, `push`, `moveIn`,
 /// `reveal` in the subtype's direction; `cube` and `oglFlip` in perspective; other types fade) at
-/// the transition's progress. Not yet drawn (see the README): `shouldRasterize`, filters.
+/// the transition's progress; `shouldRasterize` layers from a cached bitmap at
+/// `rasterizationScale`. Not yet drawn (see the README): filters.
 ///
 /// A renderer is used from one thread at a time.
 public final class CARenderer {
@@ -62,6 +65,20 @@ public final class CARenderer {
     /// A root drawn in its own bounds coordinates rather than placed by its position and
     /// transform (`render(in:)`).
     var ownSpaceRoot: CALayer?
+    /// How many quads this renderer has drawn with the plain programs (no coverage: the quad is
+    /// pixel-aligned and nothing is rounded), for tests of the fast path.
+    package var plainQuadCount: Int { program.plainDraws }
+    /// Whether the stencil buffer may hold anything but zeros: set by every clip drawn, cleared
+    /// with the stencil at the start of the next frame.
+    var stencilUsed = true
+    /// The bitmaps of layers drawn with `shouldRasterize`, by layer; dropped when a layer has
+    /// not been drawn for a few frames.
+    var rasterCaches: [ObjectIdentifier: RasterCache] = [:]
+    /// Frames rendered so far.
+    private(set) var frameCount = 0
+    /// How many times a rasterized layer's bitmap has been drawn (not reused), for tests of the
+    /// cache.
+    package internal(set) var rasterizationCount = 0
     /// Per-layer presentation buffers kept across frames.
     var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
 
@@ -96,11 +113,13 @@ public final class CARenderer {
         program = try LayerProgram()
         effectsProgram = try LayerProgram(effects: true)
         try makeFramebuffer()
+        program.viewportSize = (pixelWidth, pixelHeight)
     }
 
     deinit {
         try? gl.makeCurrent()
         textures.removeAll()
+        rasterCaches = [:]
         glDeleteFramebuffers(1, &framebuffer)
         yuvConverter = nil
         glDeleteTextures(1, &colorTexture)
@@ -125,11 +144,13 @@ public final class CARenderer {
         glClearColor(0, 0, 0, 0)
         glClearStencil(0)
         glStencilMask(0xFF)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
+        // Clips leave the stencil as they found it (each is undone where it was made), so it
+        // needs clearing only after a frame that used one (or a first frame).
+        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (stencilUsed ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
+        stencilUsed = false
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glEnable(GLenum(GL_STENCIL_TEST))
-        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
+        RenderPass.useStencilLevel(0)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
         guard let root = layer else { return }
         root.layoutIfNeeded()
@@ -137,6 +158,8 @@ public final class CARenderer {
         var pass = RenderPass(renderer: self, time: time, worldToClip: worldToClip)
         pass.draw(root, parentMatrix: worldToClip, parentState: nil, opacity: 1, stencilLevel: 0)
         textures.endFrame()
+        rasterCaches = rasterCaches.filter { frameCount - $0.value.lastUsedFrame <= 3 }
+        frameCount += 1
     }
 
     /// Ends the frame: the pixels are complete and `makeImage()` reads them.
@@ -163,21 +186,15 @@ public final class CARenderer {
         try? gl.makeCurrent()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         let rowBytes = pixelWidth * 4
-        var pixels = [UInt8](repeating: 0, count: rowBytes * pixelHeight)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(
-            0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-            &pixels)
-        // OpenGL's first row is the bottom one.
-        var flipped = Data(count: pixels.count)
+        // Read straight into the image's storage, then flip in place (OpenGL's first row is the
+        // bottom one): one allocation, one copy.
+        var flipped = Data(count: rowBytes * pixelHeight)
         flipped.withUnsafeMutableBytes { destination in
-            pixels.withUnsafeBytes { source in
-                for row in 0..<pixelHeight {
-                    let from = (pixelHeight - 1 - row) * rowBytes
-                    destination.baseAddress!.advanced(by: row * rowBytes)
-                        .copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
-                }
-            }
+            glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+            glReadPixels(
+                0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                destination.baseAddress)
+            Self.flipRows(destination.baseAddress!, rows: pixelHeight, bytesPerRow: rowBytes)
         }
         guard let provider = CGDataProvider(data: flipped), let space = CGColorSpace(name: CGColorSpace.sRGB)
         else {

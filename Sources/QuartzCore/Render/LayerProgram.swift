@@ -21,48 +21,91 @@ final class LayerProgram {
         case transition = 6
     }
 
-    let program: GLuint
+    /// One compiled program and its uniform locations.
+    private final class Variant {
+        let program: GLuint
+        let uMatrix, uQuad, uRect, uRadii, uColor, uBorderWidth, uDestRect, uUVRect, uOpacity: GLint
+        let uClipToShape, uTexture, uMaskTexture, uUseMask, uInsideRect, uBlurStep, uSigma: GLint
+        let uLodBias, uTransition, uMode, uAAEdges, uExtent, uPlanes, uMultiplier: GLint
+
+        init(program: GLuint) {
+            self.program = program
+            func location(_ name: String) -> GLint { glGetUniformLocation(program, name) }
+            uMatrix = location("u_matrix")
+            uQuad = location("u_quad")
+            uMode = location("u_mode")
+            uRect = location("u_rect")
+            uRadii = location("u_radii")
+            uColor = location("u_color")
+            uBorderWidth = location("u_borderWidth")
+            uDestRect = location("u_destRect")
+            uUVRect = location("u_uvRect")
+            uOpacity = location("u_opacity")
+            uClipToShape = location("u_clipToShape")
+            uTexture = location("u_texture")
+            uMaskTexture = location("u_maskTexture")
+            uUseMask = location("u_useMask")
+            uInsideRect = location("u_insideRect")
+            uBlurStep = location("u_blurStep")
+            uSigma = location("u_sigma")
+            uLodBias = location("u_lodBias")
+            uTransition = location("u_transition")
+            uAAEdges = location("u_aaEdges")
+            uExtent = location("u_extent")
+            uPlanes = location("u_planes")
+            uMultiplier = location("u_multiplier")
+        }
+
+        deinit { glDeleteProgram(program) }
+    }
+
+    /// The effects program (blur, tint, transition), or `nil` for the layer programs.
+    private let effects: Variant?
+    /// The layer programs, compiled on first use, by `variantKey`.
+    private var variants: [Int: Variant] = [:]
     let vertexBuffer: GLuint
     let vertexArray: GLuint
-    private let uMatrix: GLint
-    private let uMode: GLint
-    private let uRect: GLint
-    private let uRadii: GLint
-    private let uColor: GLint
-    private let uBorderWidth: GLint
-    private let uDestRect: GLint
-    private let uUVRect: GLint
-    private let uOpacity: GLint
-    private let uClipToShape: GLint
-    private let uTexture: GLint
-    private let uMaskTexture: GLint
-    private let uUseMask: GLint
-    private let uInsideRect: GLint
-    private let uBlurStep: GLint
-    private let uSigma: GLint
-    private let uLodBias: GLint
-    private let uTransition: GLint
-    private let uMultiplier: GLint
+    /// The framebuffer's size in pixels (every target the renderer draws into has it): a quad
+    /// whose edges fall on pixel boundaries takes the plain programs, with no coverage to compute.
+    var viewportSize = (width: 1, height: 1)
+    /// How many quads took the plain programs (tests check that the fast path is taken).
+    private(set) var plainDraws = 0
     /// The premultiplied colour every fragment is multiplied by (a replicator instance's colour,
-    /// RenderPass+Replicator.swift); (1, 1, 1, 1) draws unchanged.
+    /// RenderPass+Replicator.swift); (1, 1, 1, 1) draws unchanged, with programs that carry no
+    /// multiplication at all.
     var multiplier: (Float, Float, Float, Float) = (1, 1, 1, 1)
 
     private static let vertexSource = """
         #version 300 es
-        layout(location = 0) in vec2 a_local;
+        layout(location = 0) in vec2 a_unit;
         uniform mat4 u_matrix;
+        uniform vec4 u_quad;         // the quad drawn, in layer coordinates: x, y, width, height
+        uniform vec4 u_destRect;     // where the texture's rect is drawn, in layer coordinates
+        uniform vec4 u_uvRect;       // the texture's rect drawn there
         out vec2 v_local;
+        out vec2 v_uv;
         void main() {
-            v_local = a_local;
-            gl_Position = u_matrix * vec4(a_local, 0.0, 1.0);
+            v_local = u_quad.xy + a_unit * u_quad.zw;
+            // The texture coordinate is affine in the layer's coordinates, so it is computed here
+            // (and interpolated, perspective-correct) rather than per fragment: a fragment shader
+            // that only samples at a varying, times a constant, takes llvmpipe's linear fast path.
+            v_uv = u_uvRect.xy + (v_local - u_destRect.xy) / u_destRect.zw * u_uvRect.zw;
+            gl_Position = u_matrix * vec4(v_local, 0.0, 1.0);
         }
         """
 
+    /// The number of straight segments that stand for one continuous corner's curve.
+    static let cornerSegments = 18
+
+    /// The fragment shader. Compiled as the effects program (`EFFECTS`), or as one layer program
+    /// per mode (`MODE` 0 fill, 1 texture, 2 border, 3 clip), each either `PLAIN` (the quad
+    /// covers whole pixels and nothing is rounded: no coverage at all) or with coverage, circular
+    /// or `CONTINUOUS` corners. Separate programs rather than branches on uniforms: llvmpipe runs
+    /// every side of a branch, so each fragment would pay for every mode.
     private static let fragmentSource = """
-        #version 300 es
         precision highp float;
         in vec2 v_local;
-        uniform int u_mode;
+        in vec2 v_uv;
         uniform vec4 u_rect;         // the layer's bounds: x, y, width, height
         uniform vec4 u_radii;        // corner radii: minX-minY, maxX-minY, maxX-maxY, minX-maxY
         uniform vec4 u_color;        // premultiplied
@@ -75,14 +118,21 @@ final class LayerProgram {
         uniform sampler2D u_maskTexture; // a mask's rendering, sampled at the same coordinates
         uniform bool u_useMask;
         uniform vec4 u_insideRect;   // the rect whose edges are anti-aliased (the whole image)
-        uniform vec2 u_blurStep;     // one texel along the blur's direction, in texture coordinates
-        uniform float u_sigma;       // the blur's standard deviation, in texels
         uniform float u_lodBias;     // minificationFilterBias, for the trilinear filter
-        uniform vec2 u_transition;   // how a transition combines: 0 mix, 1 new over old, 2 old over
-                                     // new, 3 side by side (added); the mix's weight of the new one
+        uniform int u_aaEdges;       // edges anti-aliased: 1 minX, 2 maxX, 4 minY, 8 maxY
+        uniform float u_extent;      // a continuous corner's extent along each edge, in radii
+        uniform vec3 u_planes[\(cornerSegments)]; // its segments' outward lines, in radii
         uniform vec4 u_multiplier;   // premultiplied colour multiplying the result (replicators)
         out vec4 fragColor;
+        #ifdef EFFECTS
+        uniform int u_mode;
+        uniform vec2 u_blurStep;     // one texel along the blur's direction, in texture coordinates
+        uniform float u_sigma;       // the blur's standard deviation, in texels
+        uniform vec2 u_transition;   // how a transition combines: 0 mix, 1 new over old, 2 old over
+                                     // new, 3 side by side (added); the mix's weight of the new one
+        #endif
 
+        // The circular rounded rectangle's signed distance (negative inside), in layer units.
         float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
             vec2 halfSize = rect.zw * 0.5;
             vec2 q = p - (rect.xy + halfSize);
@@ -92,17 +142,53 @@ final class LayerProgram {
             return min(max(d.x, d.y), 0.0) + length(max(d, 0.0)) - r;
         }
 
-        float coverage(float distance) {
-            float width = max(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
-                              length(vec2(dFdx(v_local.y), dFdy(v_local.y))));
-            return clamp(0.5 - distance / max(width, 1e-6), 0.0, 1.0);
+        float pixelWidth() {
+            return max(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
+                       length(vec2(dFdx(v_local.y), dFdy(v_local.y))));
         }
+
+        float coverage(float distance) {
+            return clamp(0.5 - distance / max(pixelWidth(), 1e-6), 0.0, 1.0);
+        }
+
+        #ifndef EFFECTS
+        // The coverage of the layer's shape with `radii` in `rect`: anti-aliased along a rounded
+        // corner and along the edges `u_aaEdges` names; elsewhere 1 where the pixel's centre is
+        // inside, as a quad drawn without anti-aliasing.
+        float shapeCoverage(vec2 p, vec4 rect, vec4 radii) {
+            vec2 halfSize = rect.zw * 0.5;
+            vec2 q = p - (rect.xy + halfSize);
+            vec2 aq = abs(q);
+            float r = q.x < 0.0 ? (q.y < 0.0 ? radii.x : radii.w) : (q.y < 0.0 ? radii.y : radii.z);
+        #ifdef CONTINUOUS
+            // A continuous corner: the outward lines of the curve's segments (in radii, from
+            // where the curve leaves the edges), the shape their intersection with the box.
+            float d = max(aq.x - halfSize.x, aq.y - halfSize.y);
+            vec2 a = aq - (halfSize - r * u_extent);
+            bool corner = r > 0.0 && a.x > 0.0 && a.y > 0.0;
+            if (corner) {
+                vec2 n = a / r;
+                for (int i = 0; i < \(cornerSegments); i++) {
+                    d = max(d, (dot(u_planes[i].xy, n) - u_planes[i].z) * r);
+                }
+            }
+        #else
+            r = min(r, min(halfSize.x, halfSize.y));
+            vec2 e = aq - halfSize + r;
+            float d = min(max(e.x, e.y), 0.0) + length(max(e, 0.0)) - r;
+            bool corner = r > 0.0 && e.x > 0.0 && e.y > 0.0;
+        #endif
+            if (u_aaEdges == 15 || corner) { return coverage(d); }
+            vec2 out_ = aq - halfSize;
+            int edge = out_.x > out_.y ? (q.x < 0.0 ? 1 : 2) : (q.y < 0.0 ? 4 : 8);
+            return (u_aaEdges & edge) != 0 ? coverage(d) : (d < 0.0 ? 1.0 : 0.0);
+        }
+        #endif
 
         void main() {
         #ifdef EFFECTS
-            // The effects variant: full-screen passes over a texture (blur, tint).
-            vec2 t = (v_local - u_destRect.xy) / u_destRect.zw;
-            vec2 uv = u_uvRect.xy + t * u_uvRect.zw;
+            // The effects variant: full-screen passes over a texture (blur, tint, transition).
+            vec2 uv = v_uv;
             if (u_mode == 4) {
                 int reach = int(ceil(3.0 * u_sigma));
                 vec4 sum = vec4(0.0);
@@ -118,8 +204,7 @@ final class LayerProgram {
                 float window = coverage(roundedRectDistance(v_local, u_rect, vec4(0.0)));
                 // The pictures carry their own anti-aliased edges: their rects only cut what lies
                 // beyond them, one pixel out, so that an edge is not attenuated twice.
-                float onePixel = max(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
-                                     length(vec2(dFdx(v_local.y), dFdy(v_local.y))));
+                float onePixel = pixelWidth();
                 float inNew = u_destRect.z > 0.0 && u_destRect.w > 0.0
                     ? coverage(roundedRectDistance(v_local, u_destRect, vec4(0.0)) - onePixel) : 0.0;
                 float inOld = u_insideRect.z > 0.0 && u_insideRect.w > 0.0
@@ -134,65 +219,40 @@ final class LayerProgram {
             } else {
                 fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
             }
+        #elif defined(PLAIN) && MODE == 0
+            fragColor = u_color * u_opacity;
+        #elif defined(PLAIN)
+            fragColor = texture(u_texture, v_uv) * u_opacity;
+        #elif MODE == 0
+            fragColor = u_color * (shapeCoverage(v_local, u_rect, u_radii) * u_opacity);
+        #elif MODE == 1
+            vec2 uv = v_uv;
+            float inside = shapeCoverage(v_local, u_insideRect, vec4(0.0));
+            float clip = u_clipToShape ? shapeCoverage(v_local, u_rect, u_radii) : 1.0;
+            float mask = u_useMask ? texture(u_maskTexture, uv).a : 1.0;
+            fragColor = texture(u_texture, uv, u_lodBias) * (inside * clip * mask * u_opacity);
+        #elif MODE == 2
+            float shape = shapeCoverage(v_local, u_rect, u_radii);
+            vec4 inner = vec4(u_rect.xy + u_borderWidth, u_rect.zw - 2.0 * u_borderWidth);
+            float innerShape = (inner.z > 0.0 && inner.w > 0.0)
+                ? shapeCoverage(v_local, inner, max(u_radii - u_borderWidth, 0.0))
+                : 0.0;
+            fragColor = u_color * (max(shape - innerShape, 0.0) * u_opacity);
         #else
-            float shape = coverage(roundedRectDistance(v_local, u_rect, u_radii));
-            if (u_mode == 0) {
-                fragColor = u_color * (shape * u_opacity);
-            } else if (u_mode == 1) {
-                vec2 t = (v_local - u_destRect.xy) / u_destRect.zw;
-                vec2 uv = u_uvRect.xy + t * u_uvRect.zw;
-                float inside = coverage(roundedRectDistance(v_local, u_insideRect, vec4(0.0)));
-                float clip = u_clipToShape ? shape : 1.0;
-                float mask = u_useMask ? texture(u_maskTexture, uv).a : 1.0;
-                fragColor = texture(u_texture, uv, u_lodBias) * (inside * clip * mask * u_opacity);
-            } else if (u_mode == 2) {
-                vec4 inner = vec4(u_rect.xy + u_borderWidth, u_rect.zw - 2.0 * u_borderWidth);
-                float innerShape = (inner.z > 0.0 && inner.w > 0.0)
-                    ? coverage(roundedRectDistance(v_local, inner, max(u_radii - u_borderWidth, 0.0)))
-                    : 0.0;
-                fragColor = u_color * (max(shape - innerShape, 0.0) * u_opacity);
-            } else {
-                if (shape < 0.5) { discard; }
-                fragColor = vec4(0.0);
-            }
+            if (shapeCoverage(v_local, u_rect, u_radii) < 0.5) { discard; }
+            fragColor = vec4(0.0);
         #endif
+        #ifdef MULTIPLIED
             fragColor *= u_multiplier;
+        #endif
         }
         """
 
-    /// Creates the program for layer parts (fill, texture, border, clip), or with `effects` the
-    /// variant for full-screen effect passes (blur, tint): kept apart so that the layer shader
-    /// carries no blur loop, which would slow every fragment.
+    /// Creates the layer programs (fill, texture, border, clip; compiled on first use), or with
+    /// `effects` the program for full-screen effect passes (blur, tint, transition): kept apart
+    /// so that the layer shaders carry no blur loop, which would slow every fragment.
     init(effects: Bool = false) throws {
-        let vertex = try Self.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource)
-        var source = Self.fragmentSource
-        if effects {
-            source = source.replacingOccurrences(
-                of: "#version 300 es\n", with: "#version 300 es\n#define EFFECTS 1\n")
-        }
-        let fragment = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source)
-        let program = try Self.link(vertex, fragment)
-        self.program = program
-        func location(_ name: String) -> GLint { glGetUniformLocation(program, name) }
-        uMatrix = location("u_matrix")
-        uMode = location("u_mode")
-        uRect = location("u_rect")
-        uRadii = location("u_radii")
-        uColor = location("u_color")
-        uBorderWidth = location("u_borderWidth")
-        uDestRect = location("u_destRect")
-        uUVRect = location("u_uvRect")
-        uOpacity = location("u_opacity")
-        uClipToShape = location("u_clipToShape")
-        uTexture = location("u_texture")
-        uMaskTexture = location("u_maskTexture")
-        uUseMask = location("u_useMask")
-        uInsideRect = location("u_insideRect")
-        uBlurStep = location("u_blurStep")
-        uSigma = location("u_sigma")
-        uLodBias = location("u_lodBias")
-        uTransition = location("u_transition")
-        uMultiplier = location("u_multiplier")
+        self.effects = effects ? Variant(program: try Self.link(defines: "#define EFFECTS 1\n")) : nil
         var vao: GLuint = 0
         glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -201,9 +261,18 @@ final class LayerProgram {
         vertexBuffer = vbo
         glBindVertexArray(vao)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, nil, GLenum(GL_DYNAMIC_DRAW))
+        // One unit square for every quad, placed by `u_quad`: a uniform rather than new vertices
+        // per draw, since rewriting a buffer the pending draws read makes llvmpipe flush them
+        // (each draw would then load and store every tile it touches once more).
+        var unit: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 1, 0, 0, 1, 1, 1)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, &unit, GLenum(GL_STATIC_DRAW))
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        if !effects {
+            // The common variants up front, so that a shader error surfaces here.
+            _ = try variant(mode: .fill, plain: false, continuous: false, multiplied: false)
+            _ = try variant(mode: .texture, plain: true, continuous: false, multiplied: false)
+        }
     }
 
     deinit {
@@ -211,7 +280,52 @@ final class LayerProgram {
         glDeleteBuffers(1, &vbo)
         var vao = vertexArray
         glDeleteVertexArrays(1, &vao)
-        glDeleteProgram(program)
+    }
+
+    private static func link(defines: String) throws -> GLuint {
+        let vertex = try compile(GLenum(GL_VERTEX_SHADER), vertexSource)
+        let source = "#version 300 es\n" + defines + fragmentSource
+        let fragment: GLuint
+        do {
+            fragment = try compile(GLenum(GL_FRAGMENT_SHADER), source)
+        } catch {
+            glDeleteShader(vertex)
+            throw error
+        }
+        return try link(vertex, fragment)
+    }
+
+    /// Links a program from two compiled shaders, which it deletes.
+    ///
+    /// - Throws: `CARendererError.shader` with the driver's log when linking fails.
+    static func link(_ vertex: GLuint, _ fragment: GLuint) throws -> GLuint {
+        let program = glCreateProgram()
+        glAttachShader(program, vertex)
+        glAttachShader(program, fragment)
+        glLinkProgram(program)
+        glDeleteShader(vertex)
+        glDeleteShader(fragment)
+        var linked: GLint = 0
+        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
+        guard linked == GL_TRUE else {
+            let log = Self.log { glGetProgramInfoLog(program, $0, nil, $1) }
+            glDeleteProgram(program)
+            throw CARendererError.shader(log)
+        }
+        return program
+    }
+
+    /// The layer program for `mode`, compiled on first use.
+    private func variant(mode: Mode, plain: Bool, continuous: Bool, multiplied: Bool) throws -> Variant {
+        let key = Int(mode.rawValue) | (plain ? 16 : 0) | (continuous ? 32 : 0) | (multiplied ? 64 : 0)
+        if let variant = variants[key] { return variant }
+        var defines = "#define MODE \(mode.rawValue)\n"
+        if plain { defines += "#define PLAIN 1\n" }
+        if continuous { defines += "#define CONTINUOUS 1\n" }
+        if multiplied { defines += "#define MULTIPLIED 1\n" }
+        let variant = Variant(program: try Self.link(defines: defines))
+        variants[key] = variant
+        return variant
     }
 
     /// What one quad draws.
@@ -240,43 +354,75 @@ final class LayerProgram {
         /// For `.transition`: the composite (0 mix, 1 new over old, 2 old over new, 3 side by
         /// side) and the mix's weight of the new picture.
         var transition = (Float(0), Float(0))
+        /// The edges of the shape (and of `insideRect`) that are anti-aliased: 1 minX, 2 maxX,
+        /// 4 minY, 8 maxY (`CAEdgeAntialiasingMask`'s bits); rounded corners always are.
+        var antialiasedEdges: Int32 = 15
+        /// A continuous corner curve's shape (`cornerCurve == .continuous`), `nil` for circular.
+        var continuous: ContinuousCorner?
     }
 
     /// Draws `quad` with the program bound and the caller's blend and stencil state.
     func draw(_ quad: Quad) {
-        glUseProgram(program)
+        let variant: Variant
+        if let effects {
+            variant = effects
+        } else {
+            let plain = isPlain(quad)
+            guard
+                let chosen = try? self.variant(
+                    mode: quad.mode, plain: plain, continuous: !plain && quad.continuous != nil,
+                    multiplied: multiplier != (1, 1, 1, 1))
+            else { return }
+            if plain { plainDraws += 1 }
+            variant = chosen
+        }
+        glUseProgram(variant.program)
         let m = quad.matrix
-        var entries: [Float] = [
-            m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-            m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44,
-        ].map { Float($0) }
+        var entries = (
+            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22),
+            Float(m.m23), Float(m.m24), Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34),
+            Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44)
+        )
         // Row-vector p·M uploaded row by row is the column-major Mᵀ, so `u_matrix * p` is (p·M)ᵀ.
-        glUniformMatrix4fv(uMatrix, 1, GLboolean(GL_FALSE), &entries)
-        glUniform1i(uMode, quad.mode.rawValue)
+        withUnsafePointer(to: &entries) { pointer in
+            pointer.withMemoryRebound(to: Float.self, capacity: 16) {
+                glUniformMatrix4fv(variant.uMatrix, 1, GLboolean(GL_FALSE), $0)
+            }
+        }
+        glUniform1i(variant.uMode, quad.mode.rawValue)
         glUniform4f(
-            uRect, Float(quad.bounds.minX), Float(quad.bounds.minY), Float(quad.bounds.width),
+            variant.uRect, Float(quad.bounds.minX), Float(quad.bounds.minY), Float(quad.bounds.width),
             Float(quad.bounds.height))
         glUniform4f(
-            uRadii, Float(quad.radii.0), Float(quad.radii.1), Float(quad.radii.2), Float(quad.radii.3))
-        glUniform4f(uColor, quad.color.0, quad.color.1, quad.color.2, quad.color.3)
-        glUniform1f(uBorderWidth, Float(quad.borderWidth))
+            variant.uRadii, Float(quad.radii.0), Float(quad.radii.1), Float(quad.radii.2),
+            Float(quad.radii.3))
+        glUniform4f(variant.uColor, quad.color.0, quad.color.1, quad.color.2, quad.color.3)
+        glUniform1f(variant.uBorderWidth, Float(quad.borderWidth))
         let d = quad.destRect
-        glUniform4f(uDestRect, Float(d.minX), Float(d.minY), Float(d.width), Float(d.height))
+        glUniform4f(variant.uDestRect, Float(d.minX), Float(d.minY), Float(d.width), Float(d.height))
         let uv = quad.uvRect
-        glUniform4f(uUVRect, Float(uv.minX), Float(uv.minY), Float(uv.width), Float(uv.height))
-        glUniform1f(uOpacity, quad.opacity)
-        glUniform1i(uClipToShape, quad.clipToShape ? 1 : 0)
+        glUniform4f(variant.uUVRect, Float(uv.minX), Float(uv.minY), Float(uv.width), Float(uv.height))
+        glUniform1f(variant.uOpacity, quad.opacity)
+        glUniform1i(variant.uClipToShape, quad.clipToShape ? 1 : 0)
         let inside = quad.insideRect ?? d
         glUniform4f(
-            uInsideRect, Float(inside.minX), Float(inside.minY), Float(inside.width), Float(inside.height))
-        glUniform1i(uTexture, 0)
-        glUniform1i(uMaskTexture, 1)
-        glUniform1i(uUseMask, quad.maskTexture != 0 ? 1 : 0)
-        glUniform2f(uBlurStep, quad.blurStep.0, quad.blurStep.1)
-        glUniform1f(uSigma, max(quad.sigma, 0.01))
-        glUniform1f(uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
-        glUniform2f(uTransition, quad.transition.0, quad.transition.1)
-        glUniform4f(uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)
+            variant.uInsideRect, Float(inside.minX), Float(inside.minY), Float(inside.width),
+            Float(inside.height))
+        glUniform1i(variant.uTexture, 0)
+        glUniform1i(variant.uMaskTexture, 1)
+        glUniform1i(variant.uUseMask, quad.maskTexture != 0 ? 1 : 0)
+        glUniform2f(variant.uBlurStep, quad.blurStep.0, quad.blurStep.1)
+        glUniform1f(variant.uSigma, max(quad.sigma, 0.01))
+        glUniform1f(variant.uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
+        glUniform2f(variant.uTransition, quad.transition.0, quad.transition.1)
+        glUniform1i(variant.uAAEdges, quad.antialiasedEdges)
+        if variant.uMultiplier >= 0 {
+            glUniform4f(variant.uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)
+        }
+        if let corner = quad.continuous, variant.uPlanes >= 0 {
+            glUniform1f(variant.uExtent, corner.extent)
+            corner.withPlanes { glUniform3fv(variant.uPlanes, GLsizei(Self.cornerSegments), $0) }
+        }
         if quad.mode != .fill && quad.mode != .border && quad.mode != .clip {
             if quad.maskTexture != 0 {
                 glActiveTexture(GLenum(GL_TEXTURE1))
@@ -286,34 +432,42 @@ final class LayerProgram {
             glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
         }
         let r = quad.quad
-        var vertices: [Float] = [
-            Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.minY),
-            Float(r.minX), Float(r.maxY), Float(r.maxX), Float(r.maxY),
-        ]
+        glUniform4f(variant.uQuad, Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))
         glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
-        glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, vertices.count * MemoryLayout<Float>.size, &vertices)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 
-    /// Links a program from two compiled shaders, which it deletes.
-    ///
-    /// - Throws: `CARendererError.shader` with the driver's log when linking fails.
-    static func link(_ vertex: GLuint, _ fragment: GLuint) throws -> GLuint {
-        let program = glCreateProgram()
-        glAttachShader(program, vertex)
-        glAttachShader(program, fragment)
-        glLinkProgram(program)
-        glDeleteShader(vertex)
-        glDeleteShader(fragment)
-        var linked: GLint = 0
-        glGetProgramiv(program, GLenum(GL_LINK_STATUS), &linked)
-        guard linked == GL_TRUE else {
-            let log = Self.log { glGetProgramInfoLog(program, $0, nil, $1) }
-            glDeleteProgram(program)
-            throw CARendererError.shader(log)
+    /// Whether every pixel of `quad` is wholly covered, so that it can be drawn with no coverage
+    /// at all: a fill or an unmasked texture, nothing rounded, and either hard edges (any matrix)
+    /// or a 2D scale and translation (no rotation, no perspective) that puts the quad's edges on
+    /// pixel boundaries,
+    /// the quad within the shape whose edges would be anti-aliased, and no mipmap bias.
+    private func isPlain(_ quad: Quad) -> Bool {
+        let m = quad.matrix
+        switch quad.mode {
+        case .fill:
+            guard quad.radii == (0, 0, 0, 0), quad.quad == quad.bounds else { return false }
+        case .texture:
+            guard quad.maskTexture == 0, quad.lodBias == 0 || !quad.lodBias.isFinite,
+                !quad.clipToShape || quad.radii == (0, 0, 0, 0),
+                (quad.insideRect ?? quad.destRect).contains(quad.quad)
+            else { return false }
+        default:
+            return false
         }
-        return program
+        // With hard edges a fragment of the quad is wholly covered wherever the quad lies.
+        if quad.antialiasedEdges == 0 { return true }
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
+        let (width, height) = (CGFloat(viewportSize.width), CGFloat(viewportSize.height))
+        func onPixelBoundary(_ value: CGFloat) -> Bool {
+            value.isFinite && abs(value - value.rounded()) < 1e-3
+        }
+        let r = quad.quad
+        let x0 = ((r.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
+        let x1 = ((r.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
+        let y0 = ((r.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        let y1 = ((r.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        return onPixelBoundary(x0) && onPixelBoundary(x1) && onPixelBoundary(y0) && onPixelBoundary(y1)
     }
 
     static func compile(_ type: GLenum, _ source: String) throws -> GLuint {

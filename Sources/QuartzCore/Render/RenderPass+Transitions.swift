@@ -94,7 +94,7 @@ extension RenderPass {
         groupDepth = depth
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
-        glStencilFunc(GLenum(GL_EQUAL), GLint(stencilLevel), 0xFF)
+        Self.useStencilLevel(stencilLevel)
         let pictures = Pictures(
             old: oldPlacement != nil ? oldTarget.texture : 0,
             new: newPlacement != nil ? newTarget.texture : 0,

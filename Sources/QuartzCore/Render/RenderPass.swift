@@ -71,6 +71,13 @@ struct RenderPass {
                 stencilLevel: stencilLevel)
             return
         }
+        if state.shouldRasterize, !renderer.usesModelValues, frozenDepth == 0,
+            drawRasterized(
+                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                stencilLevel: stencilLevel)
+        {
+            return
+        }
         // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
         // offscreen first, then composites it once — times the mask's alpha — at its opacity.
         let mask = layer.maskStorage
@@ -123,15 +130,11 @@ struct RenderPass {
                 layer, state: state, matrix: matrix, parentMatrix: parentMatrix, parentState: parentState,
                 color: color, opacity: opacity, stencilLevel: stencilLevel)
         }
-        let radii = Self.radii(state)
-        let base = LayerProgram.Quad(
-            matrix: matrix, mode: .fill, quad: bounds, bounds: bounds, radii: radii, opacity: opacity)
+        let base = Self.baseQuad(state, matrix: matrix, opacity: opacity)
 
         drawBackgroundAndContents(layer, state, base: base)
 
-        let sublayers = (layer.sublayerStorage ?? []).enumerated()
-            .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
-            .map(\.element)
+        let sublayers = Self.sortedByZPosition(layer.sublayerStorage ?? [])
         if !sublayers.isEmpty {
             let clips = state.masksToBounds
             if clips { pushClip(base, level: stencilLevel) }
@@ -222,7 +225,7 @@ struct RenderPass {
         renderer.program.multiplier = multiplier
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
-        glStencilFunc(GLenum(GL_EQUAL), GLint(stencilLevel), 0xFF)
+        Self.useStencilLevel(stencilLevel)
         let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
         var quad = LayerProgram.Quad(
             matrix: CATransform3DIdentity, mode: .texture, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
@@ -273,7 +276,7 @@ struct RenderPass {
         } else {
             drawUngrouped(
                 layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
-                stencilLevel: 0, shift: offset, drawsShadow: false)
+                stencilLevel: 0, shift: offset, drawsShadow: false, placement: matrix)
         }
         if sigma > 0.3 {
             if let region { pushScissor(Self.grown(region, by: reach)) }
@@ -292,7 +295,7 @@ struct RenderPass {
         groupDepth -= 2
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
-        glStencilFunc(GLenum(GL_EQUAL), GLint(stencilLevel), 0xFF)
+        Self.useStencilLevel(stencilLevel)
         let tint = Self.premultiplied(color)
         let strength = state.shadowOpacity.isFinite ? min(max(state.shadowOpacity, 0), 1) : 0
         fullScreen(.tint, texture: shape.texture) {
@@ -422,7 +425,7 @@ struct RenderPass {
         glClearColor(0, 0, 0, 0)
         glClearStencil(0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
-        glStencilFunc(GLenum(GL_EQUAL), 0, 0xFF)
+        Self.useStencilLevel(0)
     }
 
     /// The matrix from the layer's bounds coordinates to clip space: its transform to the
@@ -570,6 +573,8 @@ struct RenderPass {
     /// Applies `operation` to the stencil inside the layer's rounded bounds (where the stencil
     /// is at the current level), then draws at `newLevel`.
     private func stepClip(_ base: LayerProgram.Quad, operation: GLenum, newLevel: Int) {
+        renderer.stencilUsed = true
+        glEnable(GLenum(GL_STENCIL_TEST))
         glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), operation)
         var quad = base
@@ -577,18 +582,67 @@ struct RenderPass {
         renderer.program.draw(quad)
         glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
-        glStencilFunc(GLenum(GL_EQUAL), GLint(newLevel), 0xFF)
+        Self.useStencilLevel(newLevel)
     }
 
-    /// The radius of each corner (minX-minY, maxX-minY, maxX-maxY, minX-maxY) per
-    /// `maskedCorners`.
-    private static func radii(_ state: LayerState) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
-        let r = state.cornerRadius.isFinite ? max(state.cornerRadius, 0) : 0
+    /// Draws from now on where the stencil is at `level`. The stencil test is on only inside a
+    /// clip (level > 0): at level 0 every pixel passes it (targets are cleared to 0 and every
+    /// clip is undone where it was made), and with the test off llvmpipe skips the stencil
+    /// buffer.
+    static func useStencilLevel(_ level: Int) {
+        glStencilFunc(GLenum(GL_EQUAL), GLint(level), 0xFF)
+        if level > 0 {
+            glEnable(GLenum(GL_STENCIL_TEST))
+        } else {
+            glDisable(GLenum(GL_STENCIL_TEST))
+        }
+    }
+
+    /// `sublayers` in drawing order: stably sorted by `zPosition` (the array itself, with no
+    /// sorting, when no two differ).
+    @inline(never)
+    private static func sortedByZPosition(_ sublayers: [CALayer]) -> [CALayer] {
+        guard let first = sublayers.first?.state.zPosition,
+            sublayers.contains(where: { $0.state.zPosition != first })
+        else { return sublayers }
+        return sublayers.enumerated()
+            .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
+            .map(\.element)
+    }
+
+    /// The quad of the layer's bounds through `matrix`, with its shape, filled at `opacity`
+    /// (out of line, to keep `drawUngrouped`'s frame small).
+    @inline(never)
+    private static func baseQuad(_ state: LayerState, matrix: CATransform3D, opacity: Float)
+        -> LayerProgram.Quad
+    {
+        var base = LayerProgram.Quad(
+            matrix: matrix, mode: .fill, quad: state.bounds, bounds: state.bounds, radii: (0, 0, 0, 0),
+            opacity: opacity)
+        setShape(of: &base, state)
+        return base
+    }
+
+    /// Sets the layer's shape on `quad`: the radius of each corner (minX-minY, maxX-minY,
+    /// maxX-maxY, minX-maxY) per `maskedCorners`, the continuous curve per `cornerCurve`, and
+    /// the anti-aliased edges per `allowsEdgeAntialiasing` and `edgeAntialiasingMask`.
+    static func setShape(of quad: inout LayerProgram.Quad, _ state: LayerState) {
+        var r = state.cornerRadius.isFinite ? max(state.cornerRadius, 0) : 0
+        quad.continuous = nil
+        if state.cornerCurve == .continuous, r > 0 {
+            let b = state.bounds
+            let fitted = ContinuousCorner.fitting(radius: r, halfSide: min(abs(b.width), abs(b.height)) / 2)
+            r = fitted.radius
+            quad.continuous = fitted.corner
+        }
         let m = state.maskedCorners
-        return (
+        quad.radii = (
             m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
             m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0
         )
+        quad.antialiasedEdges =
+            state.allowsEdgeAntialiasing
+            ? Int32(truncatingIfNeeded: state.edgeAntialiasingMask.rawValue & 15) : 0
     }
 
     private static func premultiplied(_ color: CGColor) -> (Float, Float, Float, Float) {

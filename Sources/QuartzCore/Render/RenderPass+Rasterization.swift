@@ -1,0 +1,260 @@
+import CEGL
+import CoreGraphics
+
+/// A rasterized layer's cached bitmap (`shouldRasterize`), kept by the renderer per layer.
+final class RasterCache {
+    /// The bitmap, `width × height` pixels; row 0 at the region's minimum y.
+    let texture: GLuint
+    let width: Int
+    let height: Int
+    /// What the bitmap covers, in the layer's bounds coordinates.
+    let region: CGRect
+    /// The drawn state it shows (see `RenderPass.rasterSignature`).
+    let signature: Int
+    /// The renderer frame it was last drawn in.
+    var lastUsedFrame: Int
+
+    init(width: Int, height: Int, region: CGRect, signature: Int, frame: Int) {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        self.texture = texture
+        self.width = width
+        self.height = height
+        self.region = region
+        self.signature = signature
+        lastUsedFrame = frame
+    }
+
+    deinit {
+        var texture = texture
+        glDeleteTextures(1, &texture)
+    }
+}
+
+extension RenderPass {
+    /// Draws a layer whose `shouldRasterize` is set from its cached bitmap: the layer and its
+    /// subtree (with its shadow and mask, without its opacity) rendered once in the layer's own
+    /// coordinates at `rasterizationScale` pixels per point, re-rendered only when something
+    /// drawn changes — a model change or a running animation in the subtree, or an animation of
+    /// the layer's own properties other than its position, transform, opacity and z position —
+    /// and composited with the layer's matrix and `opacity`. `false` when it cannot be cached
+    /// (no offscreen target, a non-finite geometry); the layer is then drawn as usual.
+    @inline(never)
+    mutating func drawRasterized(
+        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        opacity: Float, stencilLevel: Int
+    ) -> Bool {
+        let matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        guard matrix.isFinite, state.bounds.width > 0, state.bounds.height > 0 else { return false }
+        if !state.isDoubleSided, let sign = Self.orientation(of: state.bounds, matrix),
+            sign != frontFacingSign
+        {
+            return true
+        }
+        let requested =
+            state.rasterizationScale.isFinite && state.rasterizationScale > 0 ? state.rasterizationScale : 1
+        let region = rasterRegion(of: layer, state)
+        guard region.width > 0, region.height > 0, region.width.isFinite, region.height.isFinite else {
+            return false
+        }
+        // The bitmap is at most the framebuffer's size (it is drawn in an offscreen target).
+        let scale = min(
+            requested, CGFloat(renderer.pixelWidth) / region.width,
+            CGFloat(renderer.pixelHeight) / region.height)
+        let width = max(Int((region.width * scale).rounded(.up)), 1)
+        let height = max(Int((region.height * scale).rounded(.up)), 1)
+        guard width <= renderer.pixelWidth, height <= renderer.pixelHeight else { return false }
+        let id = ObjectIdentifier(layer)
+        let signature = rasterSignature(of: layer, state, scale: scale)
+        var cache = renderer.rasterCaches[id]
+        if let existing = cache, let signature, existing.signature == signature, existing.width == width,
+            existing.height == height, existing.region == region
+        {
+            existing.lastUsedFrame = renderer.frameCount
+        } else {
+            guard
+                let made = rasterize(
+                    layer, state, region: region, scale: scale, width: width, height: height,
+                    signature: signature ?? 0)
+            else { return false }
+            cache = made
+            renderer.rasterCaches[id] = made
+        }
+        guard let cache else { return false }
+        var quad = LayerProgram.Quad(
+            matrix: matrix, mode: .texture, quad: region, bounds: state.bounds, radii: (0, 0, 0, 0))
+        Self.setShape(of: &quad, state)
+        quad.radii = (0, 0, 0, 0)
+        quad.continuous = nil
+        quad.destRect = region
+        quad.uvRect = CGRect(
+            x: 0, y: 0, width: region.width * scale / CGFloat(width),
+            height: region.height * scale / CGFloat(height))
+        quad.texture = cache.texture
+        quad.opacity = opacity
+        renderer.program.draw(quad)
+        return true
+    }
+
+    /// What a rasterized layer's bitmap covers, in its bounds coordinates: its bounds, with its
+    /// sublayers' frames (unless it masks to bounds) and the reach of its shadow.
+    private func rasterRegion(of layer: CALayer, _ state: LayerState) -> CGRect {
+        var region = state.bounds
+        if !state.masksToBounds {
+            func add(_ sublayer: CALayer, depth: Int) {
+                guard depth < 64, !sublayer.state.isHidden else { return }
+                let frame = layer.convert(sublayer.bounds, from: sublayer)
+                if frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite {
+                    region = region.union(frame)
+                }
+                if !sublayer.state.masksToBounds {
+                    for child in sublayer.sublayerStorage ?? [] { add(child, depth: depth + 1) }
+                }
+            }
+            for sublayer in layer.sublayerStorage ?? [] { add(sublayer, depth: 0) }
+        }
+        if state.shadowOpacity > 0, !state.masksToBounds, state.shadowColor != nil {
+            let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
+            let offset = state.shadowOffset
+            if offset.width.isFinite, offset.height.isFinite {
+                let shape = state.shadowPath?.boundingBoxOfPath ?? region
+                region = region.union(
+                    shape.offsetBy(dx: offset.width, dy: offset.height).insetBy(
+                        dx: -2 * radius, dy: -2 * radius))
+            }
+        }
+        // Whole points, so the bitmap's pixels do not drift as the region changes by fractions.
+        return CGRect(
+            x: region.minX.rounded(.down), y: region.minY.rounded(.down),
+            width: region.maxX.rounded(.up) - region.minX.rounded(.down),
+            height: region.maxY.rounded(.up) - region.minY.rounded(.down))
+    }
+
+    /// A hash of everything the bitmap shows, or `nil` when it must be redrawn every frame (an
+    /// animation in the subtree, or of the layer's own drawn properties). Its position,
+    /// transform, opacity and z position are not part of it.
+    private func rasterSignature(of layer: CALayer, _ state: LayerState, scale: CGFloat) -> Int? {
+        let placementKeys = ["position", "transform", "opacity", "zPosition", "anchorPoint"]
+        for record in layer.animationRecords {
+            guard let keyPath = (record.animation as? CAPropertyAnimation)?.keyPath,
+                placementKeys.contains(where: { keyPath == $0 || keyPath.hasPrefix($0 + ".") })
+            else { return nil }
+        }
+        guard state.contentsCrossfade == nil else { return nil }
+        var hasher = Hasher()
+        hasher.combine(scale)
+        hasher.combine(Self.drawnValues(of: state))
+        var animating = false
+        func visit(_ sublayer: CALayer, depth: Int) {
+            guard !animating, depth < 256 else { return }
+            if !sublayer.animationRecords.isEmpty {
+                animating = true
+                return
+            }
+            hasher.combine(ObjectIdentifier(sublayer))
+            hasher.combine(sublayer.stateVersion)
+            combineOwnContents(of: sublayer)
+            hasher.combine(sublayer.sublayerStorage?.count ?? 0)
+            for child in sublayer.sublayerStorage ?? [] { visit(child, depth: depth + 1) }
+            if let mask = sublayer.maskStorage { visit(mask, depth: depth + 1) }
+        }
+        func combineOwnContents(of drawn: CALayer) {
+            guard type(of: drawn).drawsOwnContents else { return }
+            if let (image, rect) = drawn.ownContents(presentation: drawn, scale: renderer.scale) {
+                hasher.combine(ObjectIdentifier(image))
+                hasher.combine(rect.origin.x)
+                hasher.combine(rect.origin.y)
+            }
+        }
+        combineOwnContents(of: layer)
+        for sublayer in layer.sublayerStorage ?? [] { visit(sublayer, depth: 0) }
+        if let mask = layer.maskStorage { visit(mask, depth: 0) }
+        return animating ? nil : hasher.finalize()
+    }
+
+    /// The layer's own values that its bitmap shows (all but its placement and opacity).
+    private static func drawnValues(of s: LayerState) -> [AnyHashable] {
+        func color(_ c: CGColor?) -> [CGFloat] { c.map { $0.components ?? [] } ?? [-1] }
+        func object(_ value: Any?) -> ObjectIdentifier? {
+            if let image = value as? CGImage { return ObjectIdentifier(image) }
+            if let path = value as? CGPath { return ObjectIdentifier(path) }
+            return nil
+        }
+        let t = s.sublayerTransform
+        return [
+            s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height,
+            [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24],
+            [t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44],
+            color(s.backgroundColor), object(s.contents), s.contentsRect.minX, s.contentsRect.minY,
+            s.contentsRect.width, s.contentsRect.height, s.contentsGravity.rawValue, s.contentsScale,
+            s.contentsCenter.minX, s.contentsCenter.minY, s.contentsCenter.width, s.contentsCenter.height,
+            s.minificationFilter.rawValue, s.magnificationFilter.rawValue, s.minificationFilterBias,
+            s.cornerRadius, s.cornerCurve.rawValue, s.maskedCorners.rawValue, s.borderWidth,
+            color(s.borderColor), s.masksToBounds, s.isGeometryFlipped, s.allowsEdgeAntialiasing,
+            s.edgeAntialiasingMask.rawValue, s.allowsGroupOpacity, color(s.shadowColor), s.shadowOpacity,
+            s.shadowOffset.width, s.shadowOffset.height, s.shadowRadius, object(s.shadowPath),
+        ]
+    }
+
+    /// Renders the layer and its subtree at full opacity into an offscreen target, its region
+    /// mapped onto the target's bottom-left `width × height` pixels, and copies those pixels into
+    /// a new cache.
+    private mutating func rasterize(
+        _ layer: CALayer, _ state: LayerState, region: CGRect, scale: CGFloat, width: Int, height: Int,
+        signature: Int
+    ) -> RasterCache? {
+        guard let target = renderer.offscreenTarget(depth: groupDepth) else { return nil }
+        let outer = renderer.currentFramebuffer
+        var scissorBox: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
+        let scissored = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
+        withUnsafeMutablePointer(to: &scissorBox) {
+            $0.withMemoryRebound(to: GLint.self, capacity: 4) { glGetIntegerv(GLenum(GL_SCISSOR_BOX), $0) }
+        }
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        bind(target)
+        // Layer coordinates → the target's pixels (row 0 at the region's minY) → clip space.
+        let w = CGFloat(renderer.pixelWidth)
+        let h = CGFloat(renderer.pixelHeight)
+        var toTarget = CATransform3DMakeTranslation(-region.minX, -region.minY, 0)
+        toTarget = CATransform3DConcat(toTarget, CATransform3DMakeScale(2 * scale / w, 2 * scale / h, 0))
+        toTarget = CATransform3DConcat(toTarget, CATransform3DMakeTranslation(-1, -1, 0))
+        var pass = RenderPass(renderer: renderer, time: time, worldToClip: toTarget)
+        pass.groupDepth = groupDepth + 1
+        pass.frozenDepth = frozenDepth
+        pass.drawContent(of: layer, state: state, placement: toTarget)
+        let cache = RasterCache(
+            width: width, height: height, region: region, signature: signature, frame: renderer.frameCount)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glBindTexture(GLenum(GL_TEXTURE_2D), cache.texture)
+        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(width), GLsizei(height))
+        renderer.rasterizationCount += 1
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
+        renderer.currentFramebuffer = outer
+        if scissored {
+            glEnable(GLenum(GL_SCISSOR_TEST))
+            glScissor(scissorBox.0, scissorBox.1, scissorBox.2, scissorBox.3)
+        }
+        return cache
+    }
+
+    /// The layer's own parts, shadow and subtree at full opacity, masked by its `mask`, with
+    /// `placement` as its matrix: what its bitmap shows.
+    private mutating func drawContent(of layer: CALayer, state: LayerState, placement: CATransform3D) {
+        if layer.maskStorage != nil,
+            drawAsGroup(
+                layer, mask: layer.maskStorage, parentMatrix: placement, parentState: nil, opacity: 1,
+                stencilLevel: 0, placement: placement)
+        {
+            return
+        }
+        drawUngrouped(
+            layer, state: state, parentMatrix: placement, parentState: nil, opacity: 1, stencilLevel: 0,
+            placement: placement)
+    }
+}
