@@ -87,6 +87,9 @@ for height in heights {
     let frameBytes = width * height * 3 / 2
     let frames = UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes * report.frames, alignment: 64)
     defer { frames.deallocate() }
+    // Timed on their own too: Lamina's cost with the encoder idle.
+    var aloneRender: TimeInterval = 0
+    var aloneReadback: TimeInterval = 0
     try CAMediaClock.withManualTime(at: 1000) {
         let root = makeScene(size: size)
         let renderer = try CARenderer(layer: root, size: size)
@@ -94,9 +97,13 @@ for height in heights {
         for index in 0..<report.frames {
             let time = start + Double(index) / fps
             CAMediaClock.advance(by: time - CACurrentMediaTime())
+            var mark = Date()
             renderer.beginFrame(atTime: time)
             renderer.render()
             renderer.endFrame()
+            aloneRender += Date().timeIntervalSince(mark)
+            mark = Date()
+            defer { aloneReadback += Date().timeIntervalSince(mark) }
             renderer.readYUV420(
                 into: UnsafeMutableRawBufferPointer(
                     rebasing: frames[(index * frameBytes)..<((index + 1) * frameBytes)]))
@@ -118,6 +125,10 @@ for height in heights {
     print(
         "  baseline: ffmpeg encoding the same frames from memory  \(seconds(baseline))  \(String(format: "%5.1f", Double(report.frames) / baseline)) frames/s"
     )
+    let perFrame = { (t: TimeInterval) in String(format: "%.2f", t / Double(report.frames) * 1000) }
+    print(
+        "  Lamina alone (encoder idle): render \(perFrame(aloneRender)) ms, readback + YUV "
+            + "\(perFrame(aloneReadback)) ms per frame")
     print(
         "  ratio \(String(format: "%.2f", ratio))× (goal ≤ 1.33×); Lamina's share \(String(format: "%.0f", max(0, 1 - baseline / report.total) * 100)) % (goal ≤ 25 %)"
     )
