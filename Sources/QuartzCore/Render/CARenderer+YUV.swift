@@ -50,13 +50,13 @@ extension CARenderer {
 /// (each texel holds four consecutive samples; a chroma plane's rows are half as long, so two of
 /// them share a texel row).
 final class YUVConverter {
-    private let program: GLuint
+    /// The Y, Cb and Cr programs.
+    private let programs: [GLuint]
     private let target: GLuint
     private let framebuffer: GLuint
     private let vertexArray: GLuint
     private let width: Int
     private let height: Int
-    private let uFrame: GLint
 
     private static let vertexSource = """
         #version 300 es
@@ -66,8 +66,10 @@ final class YUVConverter {
         }
         """
 
+    /// The fragment shader, compiled once per plane (`PLANE` 0: Y, 1: Cb, 2: Cr), each drawn over
+    /// its own rows of the target: separate programs rather than branches, which llvmpipe would
+    /// run on both sides for every fragment.
     private static let fragmentSource = """
-        #version 300 es
         precision highp float;
         precision highp int;
         uniform sampler2D u_frame;
@@ -79,47 +81,61 @@ final class YUVConverter {
         vec3 pixel(int x, int y) {
             return texelFetch(u_frame, ivec2(x, u_height - 1 - y), 0).rgb;
         }
-        float luma(vec3 c) { return (16.0 + 219.0 * dot(c, vec3(0.2126, 0.7152, 0.0722))) / 255.0; }
-        float cb(vec3 c) { return (128.0 + 224.0 * dot(c, vec3(-0.114572, -0.385428, 0.5))) / 255.0; }
-        float cr(vec3 c) { return (128.0 + 224.0 * dot(c, vec3(0.5, -0.454153, -0.045847))) / 255.0; }
 
         void main() {
             ivec2 t = ivec2(gl_FragCoord.xy);
-            if (t.y < u_height) {
-                int x = t.x * 4;
-                result = vec4(
-                    luma(pixel(x, t.y)), luma(pixel(x + 1, t.y)), luma(pixel(x + 2, t.y)),
-                    luma(pixel(x + 3, t.y)));
-                return;
-            }
+        #if PLANE == 0
+            const vec3 weights = vec3(0.2126, 0.7152, 0.0722);
+            int x = t.x * 4;
+            vec4 luma = vec4(
+                dot(pixel(x, t.y), weights), dot(pixel(x + 1, t.y), weights), dot(pixel(x + 2, t.y), weights),
+                dot(pixel(x + 3, t.y), weights));
+            result = (16.0 + 219.0 * luma) / 255.0;
+        #else
+        #if PLANE == 1
+            const vec3 weights = vec3(-0.114572, -0.385428, 0.5);
             int r = t.y - u_height;
-            bool isCr = r >= u_height / 4;
-            if (isCr) { r -= u_height / 4; }
+        #else
+            const vec3 weights = vec3(0.5, -0.454153, -0.045847);
+            int r = t.y - u_height - u_height / 4;
+        #endif
             int eighth = u_width / 8;
-            int row = 2 * r + (t.x >= eighth ? 1 : 0);
-            int column = (t.x - (t.x >= eighth ? eighth : 0)) * 4;
-            vec4 samples;
+            int second = t.x >= eighth ? 1 : 0;
+            int y = 2 * (2 * r + second);
+            int x = 2 * (t.x - second * eighth) * 4;
+            vec4 chroma;
             for (int k = 0; k < 4; k++) {
-                int x = 2 * (column + k);
-                int y = 2 * row;
-                vec3 mean = 0.25 * (pixel(x, y) + pixel(x + 1, y) + pixel(x, y + 1) + pixel(x + 1, y + 1));
-                samples[k] = isCr ? cr(mean) : cb(mean);
+                vec3 sum = pixel(x + 2 * k, y) + pixel(x + 2 * k + 1, y) + pixel(x + 2 * k, y + 1)
+                    + pixel(x + 2 * k + 1, y + 1);
+                chroma[k] = dot(0.25 * sum, weights);
             }
-            result = samples;
+            result = (128.0 + 224.0 * chroma) / 255.0;
+        #endif
         }
         """
 
     init(width: Int, height: Int) throws {
         self.width = width
         self.height = height
-        let vertex = try LayerProgram.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource)
-        let fragment = try LayerProgram.compile(GLenum(GL_FRAGMENT_SHADER), Self.fragmentSource)
-        let program = try LayerProgram.link(vertex, fragment)
-        self.program = program
-        uFrame = glGetUniformLocation(program, "u_frame")
-        glUseProgram(program)
-        glUniform1i(glGetUniformLocation(program, "u_width"), GLint(width))
-        glUniform1i(glGetUniformLocation(program, "u_height"), GLint(height))
+        var programs: [GLuint] = []
+        do {
+            for plane in 0..<3 {
+                let vertex = try LayerProgram.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource)
+                let fragment = try LayerProgram.compile(
+                    GLenum(GL_FRAGMENT_SHADER),
+                    "#version 300 es\n#define PLANE \(plane)\n" + Self.fragmentSource)
+                let program = try LayerProgram.link(vertex, fragment)
+                programs.append(program)
+                glUseProgram(program)
+                glUniform1i(glGetUniformLocation(program, "u_frame"), 0)
+                glUniform1i(glGetUniformLocation(program, "u_width"), GLint(width))
+                glUniform1i(glGetUniformLocation(program, "u_height"), GLint(height))
+            }
+        } catch {
+            for program in programs { glDeleteProgram(program) }
+            throw error
+        }
+        self.programs = programs
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -149,22 +165,25 @@ final class YUVConverter {
         glDeleteTextures(1, &texture)
         var vao = vertexArray
         glDeleteVertexArrays(1, &vao)
-        glDeleteProgram(program)
+        for program in programs { glDeleteProgram(program) }
     }
 
     /// Draws the packed planes of `frame` into the target, which stays bound for reading.
     func convert(_ frame: GLuint) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glViewport(0, 0, GLsizei(width / 4), GLsizei(height * 3 / 2))
         glDisable(GLenum(GL_BLEND))
         glDisable(GLenum(GL_STENCIL_TEST))
         glDisable(GLenum(GL_SCISSOR_TEST))
-        glUseProgram(program)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), frame)
-        glUniform1i(uFrame, 0)
         glBindVertexArray(vertexArray)
-        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        // Y over the first `height` rows, then Cb and Cr over `height / 4` rows each.
+        let rows = [(0, height), (height, height / 4), (height + height / 4, height / 4)]
+        for (program, (first, count)) in zip(programs, rows) {
+            glViewport(0, GLint(first), GLsizei(width / 4), GLsizei(count))
+            glUseProgram(program)
+            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
         glBindVertexArray(0)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
     }
