@@ -260,3 +260,22 @@ extension CGContext {
         }
     }
 }
+
+extension CGContext {
+    /// A transparent premultiplied sRGB bitmap context of `width × height` pixels in Cairo's
+    /// native layout (BGRA in memory: `premultipliedFirst`, 32-bit little-endian), its CTM flipped
+    /// so that user space has its origin at the top-left pixel corner and y grows downwards — the
+    /// space layers draw in. Callers scale and translate from there. `nil` for a size Cairo
+    /// refuses.
+    package static func topDownBitmap(width: Int, height: Int) -> CGContext? {
+        guard width > 0, height > 0, let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let context = CGContext(
+                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: 1, y: -1)
+        return context
+    }
+}

@@ -31,14 +31,9 @@ public enum Artwork {
         let width = Int((size.width * scale).rounded(.up))
         let height = Int((size.height * scale).rounded(.up))
         guard width <= 8192, height <= 8192,
-            let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let context = CGContext(
-                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue)
+            let context = CGContext.topDownBitmap(width: width, height: height)
         else { return nil }
-        context.translateBy(x: 0, y: CGFloat(height))
-        context.scaleBy(x: CGFloat(width) / size.width, y: -CGFloat(height) / size.height)
+        context.scaleBy(x: CGFloat(width) / size.width, y: CGFloat(height) / size.height)
         body(context)
         return context.makeImage()
     }

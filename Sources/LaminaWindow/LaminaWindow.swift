@@ -116,8 +116,13 @@ public final class LaminaWindow {
         if !isSet("SDL_VIDEODRIVER") {
             SDL_SetHint("SDL_VIDEODRIVER", isSet("WAYLAND_DISPLAY") ? "wayland,x11" : "x11")
         }
-        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) == 0 else {
-            throw LaminaWindowError.noDisplay(Self.sdlError())
+        // A display server that does not answer at once (a busy machine, a server still starting)
+        // gets a few more tries over about a second before the display counts as unavailable.
+        var attempts = 0
+        while SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
+            attempts += 1
+            guard attempts < 5 else { throw LaminaWindowError.noDisplay(Self.sdlError()) }
+            usleep(250_000)
         }
         sdlStarted = true
         var ok = false

@@ -24,16 +24,10 @@ extension CALayer {
             if !(pixelWidth >= 1 && pixelHeight >= 1) { contents = nil }
             return
         }
-        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let context = CGContext(
-                data: nil, width: Int(pixelWidth), height: Int(pixelHeight), bitsPerComponent: 8,
-                bytesPerRow: 0, space: space,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return }
         // CGContext's origin is bottom-left with y up; layers draw top-left with y down.
-        context.translateBy(x: 0, y: pixelHeight)
-        context.scaleBy(x: scale, y: -scale)
+        guard let context = CGContext.topDownBitmap(width: Int(pixelWidth), height: Int(pixelHeight))
+        else { return }
+        context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -state.bounds.origin.x, y: -state.bounds.origin.y)
         drawWasImplemented = true
         delegate?.layerWillDraw(self)

@@ -75,15 +75,9 @@ extension CATextLayer {
         let width = (request.size.width * request.contentsScale).rounded(.up)
         let height = (request.size.height * request.contentsScale).rounded(.up)
         guard width >= 1, height >= 1, width * height <= CGFloat(Self.maximumBackingStorePixels),
-            let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let context = CGContext(
-                data: nil, width: Int(width), height: Int(height), bitsPerComponent: 8, bytesPerRow: 0,
-                space: space,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue)
+            let context = CGContext.topDownBitmap(width: Int(width), height: Int(height))
         else { return nil }
-        context.translateBy(x: 0, y: height)
-        context.scaleBy(x: request.contentsScale, y: -request.contentsScale)
+        context.scaleBy(x: request.contentsScale, y: request.contentsScale)
         let box = CGRect(origin: .zero, size: request.size)
         context.clip(to: box)
         context.draw(Self.layout(for: request), in: box)

@@ -281,15 +281,9 @@ public final class CARenderer {
         let pixelScale = min(scale, 2048 / max(box.width, box.height, 1))
         let width = max(Int((box.width * pixelScale).rounded(.up)), 1)
         let height = max(Int((box.height * pixelScale).rounded(.up)), 1)
-        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let context = CGContext(
-                data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
-                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
-                    | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
+        guard let context = CGContext.topDownBitmap(width: width, height: height) else { return nil }
         // Layer coordinates (y down) onto the bitmap, the box filling it.
-        context.translateBy(x: 0, y: CGFloat(height))
-        context.scaleBy(x: CGFloat(width) / box.width, y: -CGFloat(height) / box.height)
+        context.scaleBy(x: CGFloat(width) / box.width, y: CGFloat(height) / box.height)
         context.translateBy(x: -box.minX, y: -box.minY)
         context.addPath(path)
         context.setFillColor(CGColor(gray: 0, alpha: 1))

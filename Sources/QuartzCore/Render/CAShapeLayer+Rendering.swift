@@ -157,16 +157,10 @@ struct ShapeDrawing {
 /// coordinates of `rect` (top-left origin, y down) onto it at `scale` pixels per point; `nil` for
 /// an empty or oversized one.
 func makeOwnContentsContext(width: Int, height: Int, rect: CGRect, scale: CGFloat) -> CGContext? {
-    guard width > 0, height > 0, CGFloat(width) <= ownContentsMaximumSide + 1,
-        CGFloat(height) <= ownContentsMaximumSide + 1,
-        let space = CGColorSpace(name: CGColorSpace.sRGB),
-        let context = CGContext(
-            data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0, space: space,
-            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue
-        )
+    guard CGFloat(width) <= ownContentsMaximumSide + 1, CGFloat(height) <= ownContentsMaximumSide + 1,
+        let context = CGContext.topDownBitmap(width: width, height: height)
     else { return nil }
-    context.translateBy(x: 0, y: CGFloat(height))
-    context.scaleBy(x: scale, y: -scale)
+    context.scaleBy(x: scale, y: scale)
     context.translateBy(x: -rect.minX, y: -rect.minY)
     return context
 }
