@@ -45,6 +45,11 @@ public final class CARenderer {
     /// The full-screen effect passes' program (shadow blur and tint).
     let effectsProgram: LayerProgram
     let textures = TextureCache()
+    /// The analytic shadow program, created on first use (RenderPass+AnalyticShadow.swift).
+    var shadowProgram: ShadowProgram?
+    /// Whether plain rounded rectangles cast analytic shadows (tests turn it off to compare with
+    /// the general path).
+    package var usesAnalyticShadows = true
     /// The emitter layers' particle program, created on first use (RenderPass+Emitter.swift).
     var particleProgram: ParticleProgram?
     private(set) var framebuffer: GLuint = 0

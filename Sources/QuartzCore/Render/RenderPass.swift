@@ -246,6 +246,7 @@ struct RenderPass {
         _ layer: CALayer, state: LayerState, matrix: CATransform3D, parentMatrix: CATransform3D,
         parentState: LayerState?, color: CGColor, opacity: Float, stencilLevel: Int
     ) {
+        if drawAnalyticShadow(layer, state: state, matrix: matrix, color: color, opacity: opacity) { return }
         guard let shape = renderer.offscreenTarget(depth: groupDepth),
             let scratch = renderer.offscreenTarget(depth: groupDepth + 1)
         else { return }
