@@ -16,6 +16,10 @@ import CoreGraphics
 /// layer over about its centre line (the subtype's edge comes towards the viewer) showing the new
 /// picture on its back; `cube` turns a cube whose front face is the old picture and whose face
 /// on the subtype's side is the new one.
+///
+/// The warping types (`pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, the camera iris
+/// halves; Apple-private, Lamina extensions) leave both pictures in place and composite them per
+/// pixel through a `TransitionWarp`.
 struct TransitionEffect: Equatable {
     /// How the pictures combine where both are present.
     enum Composite: Equatable {
