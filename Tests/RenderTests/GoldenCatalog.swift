@@ -50,6 +50,12 @@ enum GoldenCatalog {
         "transition-cube",
         "transition-ogl-flip",
         "transition-listing-8-11",
+        "transition-ripple",
+        "transition-camera-iris-hollow-open",
+        "transition-camera-iris-hollow-close",
+        "transition-suck",
+        "transition-page-curl",
+        "transition-page-un-curl",
         // TextLayerGoldenTests.swift: CATextLayer.
         "text-alignment-modes",
         "text-wrapping",

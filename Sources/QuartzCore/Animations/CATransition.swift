@@ -90,9 +90,13 @@ open class CATransition: CAAnimation {
         return .fade
     }
 
-    /// The direction the renderer moves pictures in: `nil` is from the left; an unknown subtype is
-    /// reported once and moves from the left.
+    /// The direction the renderer moves pictures in: `nil` is from the left (from the bottom for
+    /// the page curls, as UIKit's curl up and down); an unknown subtype is reported once and moves
+    /// from the left.
     var effectDirection: CGVector {
+        if storedSubtype == nil && (storedType == .pageCurl || storedType == .pageUnCurl) {
+            return TransitionEffect.direction(.fromBottom)
+        }
         if let subtype = storedSubtype,
             ![.fromLeft, .fromRight, .fromTop, .fromBottom].contains(subtype)
         {
@@ -138,6 +142,32 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     /// over in perspective about its centre line across the subtype's direction, the subtype's
     /// edge coming towards the viewer, showing the new content on its back.
     public static let oglFlip = CATransitionType("oglFlip")
+    /// Apple's private `"pageCurl"` (a Lamina extension with Apple's raw string; UIKit's curl
+    /// up): the old content curls away as a page around a cylinder rolling from the subtype's
+    /// edge (`nil`: from the bottom), its leading corner first, showing its lighter back and the
+    /// new content beneath.
+    public static let pageCurl = CATransitionType("pageCurl")
+    /// Apple's private `"pageUnCurl"` (a Lamina extension with Apple's raw string; UIKit's curl
+    /// down): `pageCurl` run backwards with the new content as the page, uncurling into place
+    /// over the old towards the subtype's edge (`nil`: the bottom).
+    public static let pageUnCurl = CATransitionType("pageUnCurl")
+    /// Apple's private `"rippleEffect"` (a Lamina extension with Apple's raw string): circular
+    /// ripples run out from the centre, displacing the content as water would, while a front
+    /// growing from the centre crossfades the old content to the new; the ripples die away by
+    /// the end. Ignores the subtype.
+    public static let rippleEffect = CATransitionType("rippleEffect")
+    /// Apple's private `"suckEffect"` (a Lamina extension with Apple's raw string): the old
+    /// content is sucked into a point at the horizontal centre three quarters down, its lower
+    /// part narrowing first into a triangle, uncovering the new. Ignores the subtype.
+    public static let suckEffect = CATransitionType("suckEffect")
+    /// Apple's private `"cameraIrisHollowOpen"` (a Lamina extension with Apple's raw string; the
+    /// second half of `"cameraIris"`): a six-bladed iris opens from the centre, the new content
+    /// seen through its widening aperture, the blades the old content. Ignores the subtype.
+    public static let cameraIrisHollowOpen = CATransitionType("cameraIrisHollowOpen")
+    /// Apple's private `"cameraIrisHollowClose"` (a Lamina extension with Apple's raw string; the
+    /// first half of `"cameraIris"`): a six-bladed iris closes over the old content, seen through
+    /// its shrinking aperture, the hollow blades showing the new. Ignores the subtype.
+    public static let cameraIrisHollowClose = CATransitionType("cameraIrisHollowClose")
 }
 
 /// The direction of a `CATransition` (Apple's `CATransitionSubtype`).

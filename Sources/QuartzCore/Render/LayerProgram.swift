@@ -26,7 +26,7 @@ final class LayerProgram {
         let program: GLuint
         let uMatrix, uQuad, uRect, uRadii, uColor, uBorderWidth, uDestRect, uUVRect, uOpacity: GLint
         let uClipToShape, uTexture, uMaskTexture, uUseMask, uInsideRect, uBlurStep, uSigma: GLint
-        let uLodBias, uTransition, uMode, uAAEdges, uExtent, uPlanes, uMultiplier: GLint
+        let uLodBias, uTransition, uMode, uAAEdges, uExtent, uPlanes, uMultiplier, uWarpAxis: GLint
 
         init(program: GLuint) {
             self.program = program
@@ -54,6 +54,7 @@ final class LayerProgram {
             uExtent = location("u_extent")
             uPlanes = location("u_planes")
             uMultiplier = location("u_multiplier")
+            uWarpAxis = location("u_warpAxis")
         }
 
         deinit { glDeleteProgram(program) }
@@ -63,6 +64,8 @@ final class LayerProgram {
     private let effects: Variant?
     /// The layer programs, compiled on first use, by `variantKey`.
     private var variants: [Int: Variant] = [:]
+    /// The effects program's transition warps (`TransitionWarp`), compiled on first use.
+    private var warps: [TransitionWarp: Variant] = [:]
     let vertexBuffer: GLuint
     let vertexArray: GLuint
     /// The framebuffer's size in pixels (every target the renderer draws into has it): a quad
@@ -151,6 +154,10 @@ final class LayerProgram {
             return clamp(0.5 - distance / max(pixelWidth(), 1e-6), 0.0, 1.0);
         }
 
+        #ifdef WARP
+        \(TransitionWarp.glsl)
+        #endif
+
         #ifndef EFFECTS
         // The coverage of the layer's shape with `radii` in `rect`: anti-aliased along a rounded
         // corner and along the edges `u_aaEdges` names; elsewhere 1 where the pixel's centre is
@@ -189,6 +196,9 @@ final class LayerProgram {
         #ifdef EFFECTS
             // The effects variant: full-screen passes over a texture (blur, tint, transition).
             vec2 uv = v_uv;
+        #ifdef WARP
+            fragColor = warpedTransition();
+        #else
             if (u_mode == 4) {
                 int reach = int(ceil(3.0 * u_sigma));
                 vec4 sum = vec4(0.0);
@@ -219,6 +229,7 @@ final class LayerProgram {
             } else {
                 fragColor = u_color * (texture(u_texture, uv).a * u_opacity);
             }
+        #endif
         #elif defined(PLAIN) && MODE == 0
             fragColor = u_color * u_opacity;
         #elif defined(PLAIN)
@@ -328,6 +339,15 @@ final class LayerProgram {
         return variant
     }
 
+    /// The effects program drawing `warp`, compiled on first use.
+    private func warpVariant(_ warp: TransitionWarp) throws -> Variant {
+        if let variant = warps[warp] { return variant }
+        let variant = Variant(
+            program: try Self.link(defines: "#define EFFECTS 1\n#define WARP \(warp.rawValue)\n"))
+        warps[warp] = variant
+        return variant
+    }
+
     /// What one quad draws.
     struct Quad {
         var matrix: CATransform3D
@@ -354,6 +374,10 @@ final class LayerProgram {
         /// For `.transition`: the composite (0 mix, 1 new over old, 2 old over new, 3 side by
         /// side) and the mix's weight of the new picture.
         var transition = (Float(0), Float(0))
+        /// For `.transition`: a warp drawn instead of the composite, at progress `transition.1`.
+        var warp: TransitionWarp?
+        /// The unit direction a page curl rolls in (`TransitionWarp.curlAxis`).
+        var warpAxis = (Float(0), Float(0))
         /// The edges of the shape (and of `insideRect`) that are anti-aliased: 1 minX, 2 maxX,
         /// 4 minY, 8 maxY (`CAEdgeAntialiasingMask`'s bits); rounded corners always are.
         var antialiasedEdges: Int32 = 15
@@ -365,7 +389,16 @@ final class LayerProgram {
     func draw(_ quad: Quad) {
         let variant: Variant
         if let effects {
-            variant = effects
+            if let warp = quad.warp {
+                do {
+                    variant = try warpVariant(warp)
+                } catch {
+                    CompatibilityWarnings.report("CARenderer: the transition warp program failed: \(error)")
+                    return
+                }
+            } else {
+                variant = effects
+            }
         } else {
             let plain = isPlain(quad)
             guard
@@ -416,6 +449,7 @@ final class LayerProgram {
         glUniform1f(variant.uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
         glUniform2f(variant.uTransition, quad.transition.0, quad.transition.1)
         glUniform1i(variant.uAAEdges, quad.antialiasedEdges)
+        if variant.uWarpAxis >= 0 { glUniform2f(variant.uWarpAxis, quad.warpAxis.0, quad.warpAxis.1) }
         if variant.uMultiplier >= 0 {
             glUniform4f(variant.uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)
         }

@@ -133,7 +133,8 @@ extension RenderPass {
     /// Composites the pictures into the current framebuffer. Planar effects take one pass over
     /// the layer's bounds (fade: over the whole framebuffer, so the renderings are mixed whole),
     /// each picture within its moved bounds; the 3D effects draw each shown picture within its
-    /// turned bounds, the old one first.
+    /// turned bounds, the old one first; the warps take one pass over the bounds, reading both
+    /// whole pictures (an absent one is the cleared, transparent target).
     private func composite(
         _ effect: TransitionEffect, _ pictures: Pictures, bounds: CGRect, matrix: CATransform3D,
         opacity: Float
@@ -141,6 +142,18 @@ extension RenderPass {
         let none = CGRect.zero
         let operation: (Float, Float)
         switch effect.composite {
+        case .warp(let warp, let progress, let direction):
+            var quad = LayerProgram.Quad(
+                matrix: matrix, mode: .transition, quad: bounds, bounds: bounds, radii: (0, 0, 0, 0))
+            quad.texture = pictures.newTexture
+            quad.maskTexture = pictures.oldTexture
+            quad.transition = (Float(warp.rawValue), Float(progress))
+            quad.warp = warp
+            let axis = TransitionWarp.curlAxis(direction)
+            quad.warpAxis = (Float(axis.dx), Float(axis.dy))
+            quad.opacity = opacity
+            renderer.effectsProgram.draw(quad)
+            return
         case .mix(let weight): operation = (0, Float(weight))
         case .newOverOld: operation = (1, 0)
         case .oldOverNew: operation = (2, 0)

@@ -16,6 +16,10 @@ import CoreGraphics
 /// layer over about its centre line (the subtype's edge comes towards the viewer) showing the new
 /// picture on its back; `cube` turns a cube whose front face is the old picture and whose face
 /// on the subtype's side is the new one.
+///
+/// The warping types (`pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, the camera iris
+/// halves; Apple-private, Lamina extensions) leave both pictures in place and composite them per
+/// pixel through a `TransitionWarp`.
 struct TransitionEffect: Equatable {
     /// How the pictures combine where both are present.
     enum Composite: Equatable {
@@ -28,11 +32,15 @@ struct TransitionEffect: Equatable {
         /// The pictures side by side, meeting at a seam: added, so that their anti-aliased edges
         /// at the seam make a whole pixel.
         case sideBySide
+        /// A warp of the pictures within the layer's bounds, computed per pixel
+        /// (`TransitionWarp.swift`) at `progress` (in [0, 1]) moving along `direction`.
+        case warp(TransitionWarp, progress: Double, direction: CGVector)
     }
 
     /// The effects Lamina draws; an unknown `CATransitionType` draws `fade`.
     enum Kind: String, CaseIterable {
         case fade, moveIn, push, reveal, cube, oglFlip
+        case pageCurl, pageUnCurl, rippleEffect, suckEffect, cameraIrisHollowOpen, cameraIrisHollowClose
     }
 
     /// The placement of the old picture: a transform of the layer's bounds coordinates applied
@@ -67,7 +75,18 @@ struct TransitionEffect: Equatable {
         func shifted(_ fraction: CGFloat) -> CATransform3D {
             CATransform3DMakeTranslation(travel.dx * fraction, travel.dy * fraction, 0)
         }
+        func warped(_ warp: TransitionWarp) -> TransitionEffect {
+            TransitionEffect(
+                old: CATransform3DIdentity, new: CATransform3DIdentity,
+                composite: .warp(warp, progress: Double(p), direction: direction), isPlanar: true)
+        }
         switch kind {
+        case .pageCurl: return warped(.pageCurl)
+        case .pageUnCurl: return warped(.pageUnCurl)
+        case .rippleEffect: return warped(.ripple)
+        case .suckEffect: return warped(.suck)
+        case .cameraIrisHollowOpen: return warped(.irisOpen)
+        case .cameraIrisHollowClose: return warped(.irisClose)
         case .fade:
             return TransitionEffect(
                 old: CATransform3DIdentity, new: CATransform3DIdentity, composite: .mix(weight: Double(p)),
