@@ -264,21 +264,10 @@ final class LayerProgram {
     /// so that the layer shaders carry no blur loop, which would slow every fragment.
     init(effects: Bool = false) throws {
         self.effects = effects ? Variant(program: try Self.link(defines: "#define EFFECTS 1\n")) : nil
-        var vao: GLuint = 0
-        glGenVertexArrays(1, &vao)
-        vertexArray = vao
-        var vbo: GLuint = 0
-        glGenBuffers(1, &vbo)
-        vertexBuffer = vbo
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
         // One unit square for every quad, placed by `u_quad`: a uniform rather than new vertices
         // per draw, since rewriting a buffer the pending draws read makes llvmpipe flush them
         // (each draw would then load and store every tile it touches once more).
-        var unit: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 1, 0, 0, 1, 1, 1)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, &unit, GLenum(GL_STATIC_DRAW))
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        (vertexArray, vertexBuffer) = Self.makeUnitSquare()
         if !effects {
             // The common variants up front, so that a shader error surfaces here.
             _ = try variant(mode: .fill, plain: false, continuous: false, multiplied: false)
@@ -304,6 +293,38 @@ final class LayerProgram {
             throw error
         }
         return try link(vertex, fragment)
+    }
+
+    /// A vertex array holding the unit square (0, 0)–(1, 1) as a four-vertex triangle strip in
+    /// attribute 0, and its buffer; the array is left bound.
+    static func makeUnitSquare() -> (vertexArray: GLuint, vertexBuffer: GLuint) {
+        var vao: GLuint = 0
+        glGenVertexArrays(1, &vao)
+        var vbo: GLuint = 0
+        glGenBuffers(1, &vbo)
+        glBindVertexArray(vao)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        var unit: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 1, 0, 0, 1, 1, 1)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, &unit, GLenum(GL_STATIC_DRAW))
+        glEnableVertexAttribArray(0)
+        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        return (vao, vbo)
+    }
+
+    /// Sets the `mat4` uniform at `location` of the current program to `m`. Lamina's transforms
+    /// are row-vector (p·M); uploaded row by row they are the column-major Mᵀ, so a shader's
+    /// `u_matrix * p` is (p·M)ᵀ.
+    static func setMatrix(_ location: GLint, _ m: CATransform3D) {
+        var entries = (
+            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22),
+            Float(m.m23), Float(m.m24), Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34),
+            Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44)
+        )
+        withUnsafePointer(to: &entries) { pointer in
+            pointer.withMemoryRebound(to: Float.self, capacity: 16) {
+                glUniformMatrix4fv(location, 1, GLboolean(GL_FALSE), $0)
+            }
+        }
     }
 
     /// Links a program from two compiled shaders, which it deletes.
@@ -410,18 +431,7 @@ final class LayerProgram {
             variant = chosen
         }
         glUseProgram(variant.program)
-        let m = quad.matrix
-        var entries = (
-            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22),
-            Float(m.m23), Float(m.m24), Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34),
-            Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44)
-        )
-        // Row-vector p·M uploaded row by row is the column-major Mᵀ, so `u_matrix * p` is (p·M)ᵀ.
-        withUnsafePointer(to: &entries) { pointer in
-            pointer.withMemoryRebound(to: Float.self, capacity: 16) {
-                glUniformMatrix4fv(variant.uMatrix, 1, GLboolean(GL_FALSE), $0)
-            }
-        }
+        Self.setMatrix(variant.uMatrix, quad.matrix)
         glUniform1i(variant.uMode, quad.mode.rawValue)
         glUniform4f(
             variant.uRect, Float(quad.bounds.minX), Float(quad.bounds.minY), Float(quad.bounds.width),

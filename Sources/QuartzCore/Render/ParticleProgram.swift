@@ -126,12 +126,7 @@ final class ParticleProgram {
     ) {
         guard !vertices.isEmpty, !runs.isEmpty else { return }
         glUseProgram(program)
-        var entries: [Float] = [
-            m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24,
-            m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44,
-        ].map { Float($0) }
-        // Row-vector p·M uploaded row by row is the column-major Mᵀ, as in LayerProgram.
-        glUniformMatrix4fv(uMatrix, 1, GLboolean(GL_FALSE), &entries)
+        LayerProgram.setMatrix(uMatrix, m)
         glUniform1f(uOpacity, opacity)
         glUniform1i(uClip, clip == nil ? 0 : 1)
         if let (r, radii) = clip {

@@ -103,18 +103,7 @@ final class ShadowProgram {
         uWeights = location("u_weights")
         uSigma = location("u_sigma")
         uColor = location("u_color")
-        var vao: GLuint = 0
-        glGenVertexArrays(1, &vao)
-        vertexArray = vao
-        var vbo: GLuint = 0
-        glGenBuffers(1, &vbo)
-        vertexBuffer = vbo
-        glBindVertexArray(vao)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        var unit: (Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 1, 0, 0, 1, 1, 1)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), 8 * MemoryLayout<Float>.size, &unit, GLenum(GL_STATIC_DRAW))
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 0, nil)
+        (vertexArray, vertexBuffer) = LayerProgram.makeUnitSquare()
         glBindVertexArray(0)
     }
 
@@ -137,17 +126,7 @@ final class ShadowProgram {
         sigma: CGFloat, color: (Float, Float, Float, Float), matrix: CATransform3D
     ) {
         glUseProgram(program)
-        let m = matrix
-        var entries = (
-            Float(m.m11), Float(m.m12), Float(m.m13), Float(m.m14), Float(m.m21), Float(m.m22),
-            Float(m.m23), Float(m.m24), Float(m.m31), Float(m.m32), Float(m.m33), Float(m.m34),
-            Float(m.m41), Float(m.m42), Float(m.m43), Float(m.m44)
-        )
-        withUnsafePointer(to: &entries) { pointer in
-            pointer.withMemoryRebound(to: Float.self, capacity: 16) {
-                glUniformMatrix4fv(uMatrix, 1, GLboolean(GL_FALSE), $0)
-            }
-        }
+        LayerProgram.setMatrix(uMatrix, matrix)
         let quad = rect.insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1)
         glUniform4f(uQuad, Float(quad.minX), Float(quad.minY), Float(quad.width), Float(quad.height))
         glUniform4f(uRect, Float(rect.minX), Float(rect.minY), Float(rect.width), Float(rect.height))
