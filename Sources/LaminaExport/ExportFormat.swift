@@ -46,15 +46,6 @@ public enum ExportFormat: String, CaseIterable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// Whether the format is a video whose shards `LayerExporter.concatenate` joins without
-    /// re-encoding (PNG sequences join by moving files).
-    public var concatenatesLosslessly: Bool {
-        switch self {
-        case .mp4, .webm, .pngSequence: true
-        case .gif, .apng: false
-        }
-    }
-
     /// The format for an output URL: a folder URL (`hasDirectoryPath`) is a PNG sequence,
     /// otherwise as `init?(path:)`.
     public init?(url: URL) {

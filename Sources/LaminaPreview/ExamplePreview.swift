@@ -22,6 +22,8 @@ public final class ExamplePreview {
     private let replaysScript: Bool
     private let startTime: CFTimeInterval
     private var nextScripted = 0
+    /// The period of the listing's timer, read from its script once (nil: no timer).
+    private let timerPeriod: CFTimeInterval?
     private var input = ExampleInput()
     private let statistics: CATextLayer?
     private var frameTimes: [CFTimeInterval] = []
@@ -65,6 +67,7 @@ public final class ExamplePreview {
         CATransaction.commit()
         startTime = CACurrentMediaTime()
         scene = example.makeScene()
+        timerPeriod = Self.timerPeriod(of: scene.script)
         stage.addSublayer(scene.root)
         layOut()
     }
@@ -139,9 +142,9 @@ public final class ExamplePreview {
 
     private var lastTimerTime: CFTimeInterval = 0
 
-    /// The spacing of the script's timer events, when it has at least two.
-    private var timerPeriod: CFTimeInterval? {
-        let times = scene.script.compactMap { scripted -> CFTimeInterval? in
+    /// The spacing of the scene's scripted timer events, when it has at least two.
+    private static func timerPeriod(of script: [ScriptedEvent]) -> CFTimeInterval? {
+        let times = script.compactMap { scripted -> CFTimeInterval? in
             if case .timer = scripted.event { return scripted.time }
             return nil
         }

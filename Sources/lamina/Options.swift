@@ -49,10 +49,7 @@ struct FrameOptions: ParsableArguments {
     /// points: the points rendered, the rectangle shown and the pixels per point.
     func geometry(for sceneSize: CGSize) throws -> (size: CGSize, bounds: CGRect, scale: CGFloat) {
         if let size {
-            guard size.width > 0, size.height > 0, size.width <= 16384, size.height <= 16384 else {
-                throw ValidationError(
-                    "--size \(size.width)x\(size.height) must be between 1x1 and 16384x16384 pixels")
-            }
+            try size.validate()
             guard scale == nil else { throw ValidationError("give either --size or --scale, not both") }
             let fit = min(CGFloat(size.width) / sceneSize.width, CGFloat(size.height) / sceneSize.height)
             let points = CGSize(width: CGFloat(size.width) / fit, height: CGFloat(size.height) / fit)
@@ -67,6 +64,27 @@ struct FrameOptions: ParsableArguments {
             throw ValidationError("--scale \(scale) must be positive and keep frames within 16384 pixels")
         }
         return (sceneSize, CGRect(origin: .zero, size: sceneSize), scale)
+    }
+}
+
+/// Checks the options every export command shares: a frame rate the exporter accepts and an
+/// output whose extension names a format.
+func validateExport(fps: Double, output: String) throws {
+    guard fps.isFinite, fps > 0, fps <= 1000 else {
+        throw ValidationError("--fps must be between 0 and 1000")
+    }
+    guard ExportFormat(path: output) != nil else {
+        throw ValidationError(
+            "cannot tell the format of '\(output)'; use \(ExportFormat.supportedExtensions)")
+    }
+}
+
+extension PixelSize {
+    /// Checks that the size is between 1×1 and the renderer's 16384×16384 pixels.
+    func validate() throws {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw ValidationError("--size \(width)x\(height) must be between 1x1 and 16384x16384 pixels")
+        }
     }
 }
 

@@ -52,15 +52,9 @@ struct RenderCommand: ParsableCommand {
     var video: String?
 
     func validate() throws {
-        guard fps.isFinite, fps > 0, fps <= 1000 else {
-            throw ValidationError("--fps must be between 0 and 1000")
-        }
+        try validateExport(fps: fps, output: output)
         if let duration, !(duration.isFinite && duration > 0) {
             throw ValidationError("--duration must be a positive number of seconds")
-        }
-        guard ExportFormat(path: output) != nil else {
-            throw ValidationError(
-                "cannot tell the format of '\(output)'; use \(ExportFormat.supportedExtensions)")
         }
     }
 

@@ -49,16 +49,8 @@ struct SlideshowCommand: ParsableCommand {
             throw ValidationError(
                 "\(caption.count) captions for \(images.count) images; give at most one each")
         }
-        guard fps.isFinite, fps > 0, fps <= 1000 else {
-            throw ValidationError("--fps must be between 0 and 1000")
-        }
-        guard size.width > 0, size.height > 0, size.width <= 16384, size.height <= 16384 else {
-            throw ValidationError("--size must be between 1x1 and 16384x16384 pixels")
-        }
-        guard ExportFormat(path: output) != nil else {
-            throw ValidationError(
-                "cannot tell the format of '\(output)'; use \(ExportFormat.supportedExtensions)")
-        }
+        try validateExport(fps: fps, output: output)
+        try size.validate()
     }
 
     func run() throws {

@@ -188,20 +188,11 @@ public final class CARenderer {
     /// The last rendered frame as an image: premultiplied RGBA, sRGB, `pixelWidth × pixelHeight`,
     /// top row first.
     public func makeImage() -> CGImage? {
-        try? gl.makeCurrent()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         let rowBytes = pixelWidth * 4
-        // Read straight into the image's storage, then flip in place (OpenGL's first row is the
-        // bottom one): one allocation, one copy.
-        var flipped = Data(count: rowBytes * pixelHeight)
-        flipped.withUnsafeMutableBytes { destination in
-            glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-            glReadPixels(
-                0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-                destination.baseAddress)
-            Self.flipRows(destination.baseAddress!, rows: pixelHeight, bytesPerRow: rowBytes)
-        }
-        guard let provider = CGDataProvider(data: flipped), let space = CGColorSpace(name: CGColorSpace.sRGB)
+        // Read straight into the image's storage: one allocation, one copy.
+        var pixels = Data(count: rowBytes * pixelHeight)
+        pixels.withUnsafeMutableBytes { _ = readPixels(into: $0, bytesPerRow: rowBytes) }
+        guard let provider = CGDataProvider(data: pixels), let space = CGColorSpace(name: CGColorSpace.sRGB)
         else {
             return nil
         }
