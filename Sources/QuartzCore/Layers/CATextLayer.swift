@@ -30,7 +30,7 @@ open class CATextLayer: CALayer {
     /// The font of a plain `string`: a font name `String` (PostScript, full or family name), a
     /// `CGFont` or a `TextFont` (whose size is ignored for `fontSize`, as Apple ignores a
     /// `CTFont`'s). Default `"Helvetica"`, drawn with fontconfig's substitute when Helvetica is
-    /// not installed (DejaVu Sans on Debian with `fonts-dejavu-core`); a missing font is
+    /// not installed (`scripts/install-deps.sh` installs URW's metric clone, Nimbus Sans); a missing font is
     /// reported once. Setting `nil` restores the default. Not used for attributed strings.
     open var font: Any? {
         get { fontValue }
