@@ -107,15 +107,19 @@ private func strokeEnd(_ index: Int, size: CGSize, at t: Double) -> Double {
     CATransaction.flush()
 
     let renderer = try CARenderer(layer: root, size: size)
-    var presented: [CAShapeLayer] = []
+    // The render nodes the commit published, presented at each frame's time as the renderer
+    // presents them, and each layer's content cache as the renderer keeps it.
+    let nodes = shapes.compactMap(\.renderNode)
+    var presented: [PresentedValues] = []
+    var caches = [Any?](repeating: nil, count: nodes.count)
     let lamina = measureKinds(frames: frames, stages: KindStage.allCases) { stage, t in
         switch stage {
         case .update:
             CAMediaClock.useManualTime(t)
-            presented = shapes.map { $0.presentation() ?? $0 }
+            presented = nodes.map { $0.presented(atLocalTime: t) }
         case .rasterise:
-            for (model, copy) in zip(shapes, presented) {
-                _ = model.ownContents(presentation: copy, scale: 1)
+            for (index, values) in presented.enumerated() {
+                _ = values.kind?.ownContents(state: values.state, scale: 1, cache: &caches[index])
             }
         case .composite:
             renderer.beginFrame(atTime: t)

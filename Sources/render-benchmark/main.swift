@@ -6,7 +6,7 @@
 //       without shadows, then with shadowOpacity 0.5 (a blur per layer: fewer frames, see below);
 //   (c) 20 image layers rotating about y under a root sublayerTransform with m34 = −1/800.
 // Each frame is split into update (every layer's presentation state brought to the frame's time
-// with `updatePresentationState`, as the renderer does — measured on its own, since the
+// with `RenderLayer.present`, as the renderer does — measured on its own, since the
 // renderer's `render()` does it again inside), render (`beginFrame` + `render()` + `endFrame()`:
 // rasterising, compositing and `glFinish`) and readback (`makeImage()`). For (a) and (c) the same
 // pixels are produced in the same run by the bare minimum of EGL/GLES calls (the baseline,
@@ -40,20 +40,24 @@ let runs = [
     ),
 ]
 
-/// Presentation buffers kept from frame to frame, keyed by layer, as the renderer keeps them.
+/// Presentation buffers kept from frame to frame, keyed by layer identity, as the renderer keeps
+/// them, brought to each frame's time from the published render tree.
 @MainActor final class PresentationBuffers {
-    private var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
+    private var buffers: [LayerID: (values: PresentedValues, serial: UInt64)] = [:]
     private(set) var checksum = 0.0
 
-    /// Brings every layer of the tree under `layer` to time `t`. Every layer here has the default
-    /// timing (begin 0, speed 1, no offset), so its local time is the media time.
+    /// Brings every layer of the published tree of `layer` to time `t`. Every layer here has the
+    /// default timing (begin 0, speed 1, no offset), so its local time is the media time.
     func update(_ layer: CALayer, atTime t: Double) {
-        let id = ObjectIdentifier(layer)
-        var entry = buffers[id] ?? (layer.state, -1)
-        layer.updatePresentationState(&entry.state, version: &entry.version, atLocalTime: t)
-        buffers[id] = entry
-        checksum += Double(entry.state.opacity)
-        for sublayer in layer.sublayers ?? [] { update(sublayer, atTime: t) }
+        if let node = layer.renderNode { update(node, atTime: t) }
+    }
+
+    private func update(_ node: RenderLayer, atTime t: Double) {
+        var entry = buffers[node.id] ?? (node.values, 0)
+        node.present(into: &entry.values, serial: &entry.serial, atLocalTime: t)
+        buffers[node.id] = entry
+        checksum += Double(entry.values.state.opacity)
+        for sublayer in node.sublayers { update(sublayer, atTime: t) }
     }
 }
 

@@ -56,7 +56,7 @@ struct CAGradientLayerTests {
         layer.colors = [Self.red, Self.blue]
         layer.startPoint = CGPoint(x: 0.25, y: 0.5)
         layer.endPoint = CGPoint(x: 0.75, y: 0.5)
-        let (image, rect) = try #require(layer.ownContents(presentation: layer, scale: 1))
+        let (image, rect) = try #require(layer.kindContents(scale: 1))
         #expect(rect == layer.bounds)
         #expect(try Self.pixel(image, 5, 5) == [255, 0, 0, 255])
         #expect(try Self.pixel(image, 95, 5) == [0, 0, 255, 255])
@@ -67,15 +67,15 @@ struct CAGradientLayerTests {
     @Test func singleColourFillsAndNoColourDrawsNothing() throws {
         let layer = CAGradientLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.colors = []
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.colors = [Self.red]
         layer.startPoint = CGPoint(x: 0.5, y: 0.5)
         layer.endPoint = CGPoint(x: 1, y: 1)
         for type in [CAGradientLayerType.axial, .radial, .conic] {
             layer.type = type
-            let (image, _) = try #require(layer.ownContents(presentation: layer, scale: 1))
+            let (image, _) = try #require(layer.kindContents(scale: 1))
             #expect(try Self.pixel(image, 0, 0) == [255, 0, 0, 255])
             #expect(try Self.pixel(image, 7, 7) == [255, 0, 0, 255])
         }
@@ -88,7 +88,7 @@ struct CAGradientLayerTests {
         layer.colors = [Self.red, Self.blue]
         layer.startPoint = CGPoint(x: 0.5, y: 0.5)
         layer.endPoint = CGPoint(x: 1, y: 0.5)
-        let (image, _) = try #require(layer.ownContents(presentation: layer, scale: 1))
+        let (image, _) = try #require(layer.kindContents(scale: 1))
         // A quarter turn clockwise (below the centre on screen): a quarter of the way to blue.
         let below = try Self.pixel(image, 20, 36)
         #expect(abs(below[0] - 0.75 * 255) <= 4 && abs(below[2] - 0.25 * 255) <= 4)
@@ -101,16 +101,16 @@ struct CAGradientLayerTests {
         layer.bounds = CGRect(x: 0, y: 0, width: 8, height: 8)
         layer.colors = [Self.red, Self.blue]
         layer.endPoint = layer.startPoint
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.endPoint = CGPoint(x: CGFloat.nan, y: 1)
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.type = .radial
         layer.startPoint = CGPoint(x: 0.5, y: 0.5)
         layer.endPoint = CGPoint(x: 0.5, y: 1)  // zero width
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.endPoint = CGPoint(x: 1, y: 1)
         layer.bounds = .zero
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
     }
 }
 

@@ -109,7 +109,7 @@ struct CAShapeLayerRasterTests {
 
     @Test func imageCoversThePathAtTheRequestedScale() throws {
         let layer = Self.redTriangle()
-        let (image, rect) = try #require(layer.ownContents(presentation: layer, scale: 2))
+        let (image, rect) = try #require(layer.kindContents(scale: 2))
         // The path's bounds grown by one pixel (half a point at scale 2).
         #expect(rect == CGRect(x: 9.5, y: 9.5, width: 21, height: 21))
         #expect(image.width == 42 && image.height == 42)
@@ -120,36 +120,37 @@ struct CAShapeLayerRasterTests {
         layer.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         layer.lineWidth = 4
         layer.lineJoin = .round
-        let (_, rect) = try #require(layer.ownContents(presentation: layer, scale: 1))
+        let (_, rect) = try #require(layer.kindContents(scale: 1))
         #expect(rect == CGRect(x: 7, y: 7, width: 26, height: 26))
     }
 
     @Test func imageIsCachedWhileValuesAreUnchanged() throws {
         let layer = Self.redTriangle()
-        let first = try #require(layer.ownContents(presentation: layer, scale: 1)).image
-        let again = try #require(layer.ownContents(presentation: layer, scale: 1)).image
+        var cache: Any?
+        let first = try #require(layer.kindContents(scale: 1, cache: &cache)).image
+        let again = try #require(layer.kindContents(scale: 1, cache: &cache)).image
         #expect(first === again)
         layer.fillColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        let changed = try #require(layer.ownContents(presentation: layer, scale: 1)).image
+        let changed = try #require(layer.kindContents(scale: 1, cache: &cache)).image
         #expect(changed !== first)
-        let rescaled = try #require(layer.ownContents(presentation: layer, scale: 2)).image
+        let rescaled = try #require(layer.kindContents(scale: 2, cache: &cache)).image
         #expect(rescaled !== changed)
     }
 
     @Test func nothingIsDrawnWithoutPathPaintOrLength() {
         let layer = Self.redTriangle()
         layer.fillColor = nil
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         layer.strokeEnd = 0
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.strokeEnd = 1
         layer.lineWidth = 0
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.lineWidth = .nan
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         let empty = CAShapeLayer()
-        #expect(empty.ownContents(presentation: empty, scale: 1) == nil)
+        #expect(empty.kindContents(scale: 1) == nil)
     }
 
     @Test func nonFinitePointsNeverReachAPixel() {
@@ -160,14 +161,14 @@ struct CAShapeLayerRasterTests {
         path.addLine(to: CGPoint(x: 5, y: CGFloat.infinity))
         layer.path = path
         layer.strokeColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         layer.lineWidth = .infinity
         layer.miterLimit = .nan
         layer.lineDashPattern = [NSNumber(value: Double.nan), 2]
         layer.lineDashPhase = .infinity
         // The fill still draws; the stroke is off.
-        let result = layer.ownContents(presentation: layer, scale: 1)
+        let result = layer.kindContents(scale: 1)
         #expect(result?.rect == CGRect(x: -1, y: -1, width: 12, height: 12))
     }
 }

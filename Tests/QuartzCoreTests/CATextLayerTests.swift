@@ -85,33 +85,34 @@ import Testing
         layer.string = "Cached"
         layer.font = "DejaVu Sans"
         layer.contentsScale = 2
-        let (image, rect) = try #require(layer.ownContents(presentation: layer, scale: 1))
+        var cache: Any?
+        let (image, rect) = try #require(layer.kindContents(scale: 1, cache: &cache))
         #expect(image.width == 201 && image.height == 80)
         #expect(rect == CGRect(x: 0, y: 0, width: 100.5, height: 40))
         // The same values give the same image object (no new rasterisation, no new texture).
-        let again = try #require(layer.ownContents(presentation: layer, scale: 3))
+        let again = try #require(layer.kindContents(scale: 3, cache: &cache))
         #expect(again.image === image)
         layer.position = CGPoint(x: 300, y: 300)
-        #expect(layer.ownContents(presentation: layer, scale: 1)?.image === image)
+        #expect(layer.kindContents(scale: 1, cache: &cache)?.image === image)
         layer.fontSize = 12
-        #expect(layer.ownContents(presentation: layer, scale: 1)?.image !== image)
+        #expect(layer.kindContents(scale: 1, cache: &cache)?.image !== image)
     }
 
     @Test func nothingToDrawGivesNoContents() {
         let layer = CATextLayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.string = "text"
         layer.bounds = .zero
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 40)
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
         layer.fontSize = .nan
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         layer.fontSize = 12
         layer.string = 42
-        #expect(layer.ownContents(presentation: layer, scale: 1) == nil)
+        #expect(layer.kindContents(scale: 1) == nil)
         #expect(CompatibilityWarnings.messages.contains { $0.contains("CATextLayer.string ignored") })
     }
 
@@ -120,7 +121,7 @@ import Testing
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
         layer.string = "fallback"
         layer.font = "Lamina Missing Font"
-        #expect(layer.ownContents(presentation: layer, scale: 1) != nil)
+        #expect(layer.kindContents(scale: 1) != nil)
         let reports = CompatibilityWarnings.messages.filter { $0.contains("\"Lamina Missing Font\"") }
         #expect(reports.count == 1)
     }

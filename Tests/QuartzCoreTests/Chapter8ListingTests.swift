@@ -519,7 +519,7 @@ extension ManualClockTests {
                 pathLayer.lineWidth = 3.0
                 containerView.addSublayer(pathLayer)
                 // The track draws although the layer has zero bounds: the path is not clipped to them.
-                let track = try #require(pathLayer.ownContents(presentation: pathLayer, scale: 1))
+                let track = try #require(pathLayer.kindContents(scale: 1))
                 #expect(pathLayer.bounds == .zero && track.rect.contains(bezierPath.boundingBoxOfPath))
                 let shipLayer = CALayer()
                 shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)

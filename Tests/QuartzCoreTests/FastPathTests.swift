@@ -71,14 +71,16 @@ import Testing
                 let t = Double.random(in: -1...(timing.activeDuration + 1), using: &rng)
                 let sample = timing.sample(atParentTime: t)
                 guard sample.isInEffect else { continue }
-                var fast = layer.state
-                PresentationTarget.with(&fast, model: layer, copy: nil) {
+                var fastValues = PresentedValues(state: layer.state, kind: nil)
+                PresentationTarget.with(&fastValues, source: .layer(layer)) {
                     added.apply(sample: sample, timing: timing, to: &$0)
                 }
-                var general = layer.state
-                PresentationTarget.with(&general, model: layer, copy: nil) {
+                var generalValues = PresentedValues(state: layer.state, kind: nil)
+                PresentationTarget.with(&generalValues, source: .layer(layer)) {
                     added.applyGeneral(sample: sample, timing: timing, to: &$0)
                 }
+                let fast = fastValues.state
+                let general = generalValues.state
                 let message = "seed \(seed) #\(index) \(added.keyPath ?? "") at \(t)"
                 #expect(fast.position == general.position, "\(message)")
                 #expect(fast.bounds == general.bounds, "\(message)")

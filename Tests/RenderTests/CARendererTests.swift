@@ -172,27 +172,39 @@ import Testing
         card.shadowColor = Self.color(1, 0, 0)
         root.addSublayer(card)
         var image = try render(root)
+        // `render` commits, so the card is on screen from here on: changes are committed without
+        // implicit animations, which would otherwise start at each commit (as on Apple's).
+        func change(_ body: () -> Void) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            body()
+            CATransaction.commit()
+        }
         #expect(Self.pixel(image, 44, 44) == [255, 0, 0, 255])  // the sharp shadow, offset
         #expect(Self.pixel(image, 20, 20) == [255, 255, 255, 255])  // the card above it
         #expect(Self.pixel(image, 20, 44) == [0, 0, 0, 0])
-        card.shadowOpacity = 0.5
+        change { card.shadowOpacity = 0.5 }
         image = try render(root)
         #expect(Self.close(Self.pixel(image, 44, 44), [128, 0, 0, 128]))
-        card.shadowOpacity = 1
-        card.shadowRadius = 8  // σ = 4 points: the edge softens
+        change {
+            card.shadowOpacity = 1
+            card.shadowRadius = 8  // σ = 4 points: the edge softens
+        }
         image = try render(root)
         let edge = Self.pixel(image, 47, 30)  // on the shadow's right edge (x = 48)
         #expect(edge[3] > 60 && edge[3] < 200)
         #expect(Self.pixel(image, 36, 36)[3] == 255)
-        card.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil)
-        card.shadowRadius = 0
+        change {
+            card.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil)
+            card.shadowRadius = 0
+        }
         image = try render(root)
         #expect(Self.pixel(image, 44, 44) == [0, 0, 0, 0])  // the path is only the top-left 8×8
         #expect(Self.pixel(image, 10, 10) == [0, 0, 0, 0])
-        card.shadowOffset = CGSize(width: -12, height: -12)
+        change { card.shadowOffset = CGSize(width: -12, height: -12) }
         image = try render(root)
         #expect(Self.pixel(image, 8, 8) == [255, 0, 0, 255])
-        card.masksToBounds = true
+        change { card.masksToBounds = true }
         image = try render(root)
         #expect(Self.pixel(image, 8, 8) == [0, 0, 0, 0])  // a layer that clips casts no shadow
     }

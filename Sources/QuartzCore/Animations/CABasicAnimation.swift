@@ -165,8 +165,8 @@ open class CABasicAnimation: CAPropertyAnimation {
         _ field: LayerField, sample: MediaTimingSample, timing: MediaTiming,
         to target: inout PresentationTarget
     ) {
-        let modelLayer = target.model
-        let model = { field.lanes(modelLayer.state) }
+        let reader = target
+        let model = { reader.modelLanes(field) }
         let from: SIMD4<Double>
         let to: SIMD4<Double>
         switch (fastFrom, fastTo, fastBy) {

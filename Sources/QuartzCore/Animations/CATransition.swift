@@ -17,7 +17,7 @@ open class CATransition: CAAnimation {
     var storedEndProgress: Float = 1
     /// In the layer's copy: a frozen copy of the layer's subtree as last committed, captured when
     /// the transition was added (`nil`: the layer had no previous rendering).
-    var previousRendering: CALayer?
+    var previousRendering: RenderLayer?
 
     /// The kind of transition. Default `.fade`; types the renderer does not draw render as a
     /// fade, as on Apple's platforms, reported once through `CompatibilityWarnings`.
@@ -69,7 +69,10 @@ open class CATransition: CAAnimation {
 
     /// Captures the layer's subtree as last committed, the transition's "before" picture.
     override func prepare(for layer: CALayer) {
-        previousRendering = layer.committedSubtreeCopy()
+        // The last published node of the layer; for a layer that took another's place through
+        // `replaceSublayer(_:with:)` in this transaction, that of the layer it replaced.
+        let source = TransactionStack.current.replacedLayers[layer.layerID] ?? layer
+        previousRendering = source.renderNode
     }
 
     override func copyProperties(to copy: CAAnimation) {

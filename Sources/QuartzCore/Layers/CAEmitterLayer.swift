@@ -160,6 +160,14 @@ open class CAEmitterLayer: CALayer {
 
     override package class var kindProperties: [String: CALayerProperty] { emitterProperties }
 
+    /// The emitter's values for its render node, with copies of its cells (so that later changes
+    /// to the model's cells do not reach a published node).
+    override package func makeKindValues() -> (any LayerKindValues)? {
+        var values = emitter
+        values.copyCells()
+        return values
+    }
+
     /// The emitter layer's properties for key-value coding, by key.
     private static let emitterProperties: [String: CALayerProperty] = {
         let d = EmitterLayerValues()

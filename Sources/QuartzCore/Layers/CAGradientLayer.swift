@@ -12,8 +12,6 @@ import CoreGraphics
 open class CAGradientLayer: CALayer {
     /// The drawn values, copied into presentation copies by `init(layer:)`.
     package var gradient = GradientValues()
-    /// The model layer's last rasterisation, reused while the drawn values do not change.
-    var rasterCache: GradientRaster?
 
     /// Creates a gradient layer with Apple's defaults: no colours (nothing drawn), an axial
     /// gradient from the top centre to the bottom centre.
@@ -70,16 +68,10 @@ open class CAGradientLayer: CALayer {
         set { change("type") { _ in self.gradient.type = newValue } }
     }
 
-    override package class var drawsOwnContents: Bool { true }
-
     override package class var kindProperties: [String: CALayerProperty] { gradientProperties }
 
-    override package func ownContents(presentation: CALayer, scale: CGFloat) -> (
-        image: CGImage, rect: CGRect
-    )? {
-        guard let values = (presentation as? CAGradientLayer)?.gradient else { return nil }
-        return rasterize(values, bounds: presentation.state.bounds, scale: scale)
-    }
+    /// The gradient layer's values for its render node.
+    override package func makeKindValues() -> (any LayerKindValues)? { gradient }
 
     /// The gradient layer's properties for key-value coding, by key.
     private static let gradientProperties: [String: CALayerProperty] = {

@@ -36,6 +36,7 @@ extension CALayer {
         for group in record.completionGroups { group.pending += 1 }
         animationRecords.append(record)
         stack.pendingRecords.append(record)
+        markRenderDirty()
         modelGeneration.add(1, ordering: .relaxed)
     }
 
@@ -62,6 +63,7 @@ extension CALayer {
         guard record.isAttached else { return }
         record.isAttached = false
         animationRecords.removeAll { $0 === record }
+        markRenderDirty()
         modelGeneration.add(1, ordering: .relaxed)
     }
 
@@ -70,16 +72,11 @@ extension CALayer {
         let stack = TransactionStack.current
         stack.ensureOpen()
         stack.createdLayers.append(WeakLayer(self))
+        stack.dirtyRoots.append(WeakLayer(self))
     }
 
     /// The layer's own timing as plain values (no duration: a layer's time is unbounded).
-    var layerTiming: MediaTiming {
-        MediaTiming(
-            beginTime: state.beginTime, duration: .infinity, speed: Double(state.speed),
-            timeOffset: state.timeOffset,
-            repeatCount: 0, repeatDuration: 0, autoreverses: false, fillsBackwards: false,
-            fillsForwards: false)
-    }
+    var layerTiming: MediaTiming { state.layerTiming }
 
     /// This layer's local time at absolute time `t` (formula (1) applied from the root down).
     func localTime(fromAbsolute t: Double) -> Double {

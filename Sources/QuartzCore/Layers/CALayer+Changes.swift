@@ -32,7 +32,7 @@ extension CALayer {
             return
         }
         let action = actionForChange(ofKey: key)
-        saveCommittedStateBeforeChange()
+        markRenderDirty()
         store(self)
         explicitlySetKeys.insert(key)
         propertyDidChange(key)

@@ -30,8 +30,8 @@ extension CALayer {
     /// other effect.
     func detachFromParent() {
         hierarchyDidChange()
-        superlayerStorage?.saveCommittedStateBeforeChange()
-        maskOwner?.saveCommittedStateBeforeChange()
+        superlayerStorage?.markRenderDirty()
+        maskOwner?.markRenderDirty()
         if let parent = superlayerStorage {
             parent.sublayerStorage?.removeAll { $0 === self }
             superlayerStorage = nil
@@ -50,7 +50,7 @@ extension CALayer {
         let currentIndex =
             layer.superlayerStorage === self ? sublayerStorage?.firstIndex { $0 === layer } : nil
         layer.detachFromParent()
-        saveCommittedStateBeforeChange()
+        markRenderDirty()
         var target = index
         if let currentIndex, currentIndex < index { target -= 1 }
         var list = sublayerStorage ?? []
@@ -69,7 +69,7 @@ extension CALayer {
     }
 
     func replaceAllSublayers(with newSublayers: [CALayer]?) {
-        saveCommittedStateBeforeChange()
+        markRenderDirty()
         for old in sublayerStorage ?? [] where old.superlayerStorage === self {
             old.superlayerStorage = nil
         }
@@ -87,7 +87,7 @@ extension CALayer {
             old.maskOwner = nil
         }
         newMask?.detachFromParent()
-        saveCommittedStateBeforeChange()
+        markRenderDirty()
         maskStorage = newMask
         newMask?.maskOwner = self
         hierarchyDidChange()

@@ -45,29 +45,30 @@ extension CALayer {
     func makePresentationCopy(atLocalTime t: Double) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = self
-        var presented = copy.state
-        PresentationTarget.with(&presented, model: self, copy: copy) {
+        var presented = PresentedValues(state: copy.state, kind: nil)
+        PresentationTarget.with(&presented, source: .layer(self), copy: copy) {
             applyAnimations(to: &$0, atLocalTime: t)
         }
-        copy.state = presented
+        copy.state = presented.state
         return copy
     }
 
     /// The presented model values at local time `t`, without making a layer copy unless an
-    /// animated key needs key-value coding: the renderer's and the benchmark's path.
+    /// animated key needs key-value coding.
     package func presentationState(atLocalTime t: Double) -> LayerState {
-        var presented = state
-        PresentationTarget.with(&presented, model: self, copy: nil) {
+        var presented = PresentedValues(state: state, kind: nil)
+        PresentationTarget.with(&presented, source: .layer(self)) {
             applyAnimations(to: &$0, atLocalTime: t)
         }
-        return presented
+        return presented.state
     }
 
     /// Brings `buffer` — a presentation state the caller keeps from frame to frame, with the
     /// `version` it was synchronised at — to local time `t`, touching only what animations
     /// change: the whole model state is copied in when the model changed since (or when an
     /// animation needs the general path), otherwise only the animated fields are reset from the
-    /// model before the animations apply. The renderer's per-frame path.
+    /// model before the animations apply. The model layer's counterpart of
+    /// `RenderLayer.present(into:serial:atLocalTime:)`.
     ///
     /// - Complexity: O(animations) when the model is unchanged; no allocation.
     package func updatePresentationState(
@@ -82,7 +83,9 @@ extension CALayer {
             }
         }
         guard !animationRecords.isEmpty else { return }
-        PresentationTarget.with(&buffer, model: self, copy: nil) { applyAnimations(to: &$0, atLocalTime: t) }
+        var presented = PresentedValues(state: buffer, kind: nil)
+        PresentationTarget.with(&presented, source: .layer(self)) { applyAnimations(to: &$0, atLocalTime: t) }
+        buffer = presented.state
     }
 
     /// Whether every animation of the layer takes the fast path (so only their fields change),
@@ -91,19 +94,11 @@ extension CALayer {
         animationsAllFast = animationRecords.allSatisfy { $0.animation.fastField != nil }
     }
 
-    /// Applies every animation in order (§9.2): those not in effect at `t` are skipped; a
-    /// finished animation that is removed on completion no longer applies even before its
-    /// removal is delivered. An uncommitted animation with begin time 0 is evaluated as if it
-    /// began now.
+    /// Applies every animation in order (§9.2); an uncommitted animation with begin time 0 is
+    /// evaluated as if it began now.
     func applyAnimations(to target: inout PresentationTarget, atLocalTime t: Double) {
         for record in animationRecords {
-            let animation = record.animation
-            var timing = animation.mediaTiming
-            if !record.isCommitted && animation.storedBeginTime == 0 { timing.beginTime = t }
-            let sample = timing.sample(atParentTime: t)
-            guard sample.isInEffect else { continue }
-            if animation.storedRemovedOnCompletion && sample.phase == .after { continue }
-            animation.apply(sample: sample, timing: timing, to: &target)
+            record.animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: record.isCommitted)
         }
     }
 
@@ -116,8 +111,23 @@ extension CALayer {
         if case .keyValueCoding = access {
             return makePresentationCopy(atLocalTime: now).value(forKeyPath: keyPath)
         }
-        var presented = presentationState(atLocalTime: now)
-        let value = PresentationTarget.with(&presented, model: self, copy: nil) { $0.read(access).value }
+        var presented = PresentedValues(state: presentationState(atLocalTime: now), kind: nil)
+        let value = PresentationTarget.with(&presented, source: .layer(self)) { $0.read(access).value }
         return value.boxed(like: self.value(forKeyPath: keyPath))
+    }
+}
+
+extension CAAnimation {
+    /// Applies the animation at local time `t` as one of a layer's animations in order (§9.2):
+    /// nothing when it is not in effect, nor when it finished and is removed on completion (even
+    /// before its removal is delivered). An uncommitted animation with begin time 0 is evaluated
+    /// as if it began at `t`.
+    func applyInOrder(to target: inout PresentationTarget, atLocalTime t: Double, isCommitted: Bool) {
+        var timing = mediaTiming
+        if !isCommitted && storedBeginTime == 0 { timing.beginTime = t }
+        let sample = timing.sample(atParentTime: t)
+        guard sample.isInEffect else { return }
+        if storedRemovedOnCompletion && sample.phase == .after { return }
+        apply(sample: sample, timing: timing, to: &target)
     }
 }

@@ -1,4 +1,5 @@
 import CoreGraphics
+import Synchronization
 
 // Swift lets subclasses override only members declared in the class body (there is no `@objc`
 // dynamic dispatch on Linux), so CALayer's whole overridable API is declared here, as Apple's
@@ -14,6 +15,15 @@ import CoreGraphics
 ///
 /// A layer is not thread-safe: use a tree from one thread at a time.
 open class CALayer: NSObject, CAMediaTiming {
+    /// The layer's identity in render trees and the renderer's caches, never reused.
+    package let layerID = LayerID.make()
+    /// The layer's node in the last render tree it was published in (CALayer+Commit.swift).
+    let publishedNode = Mutex<RenderLayer?>(nil)
+    /// Whether the layer's own values, sublayers, mask or animations changed since its node was
+    /// last built.
+    var needsRenderUpdate = true
+    /// Whether some layer below this one needs its node rebuilt.
+    var subtreeNeedsRenderUpdate = true
     /// The stored model values.
     package var state = LayerState() {
         didSet { stateVersion &+= 1 }
@@ -93,6 +103,7 @@ open class CALayer: NSObject, CAMediaTiming {
         // A copy never runs actions and never counts as a new layer of a transaction.
         suppressChangeHandling = 1
         if let other = layer as? CALayer {
+            Self.copyLog.withLock { $0?.append(other.layerID) }
             state = other.state
             dynamicValues = other.dynamicValues
             explicitlySetKeys = other.explicitlySetKeys
@@ -100,6 +111,10 @@ open class CALayer: NSObject, CAMediaTiming {
             applyClassDefaults()
         }
     }
+
+    /// While not `nil`, the identity of every layer copied through `init(layer:)` is appended
+    /// (tests check that rendering makes no copies).
+    package static let copyLog = Mutex<[LayerID]?>(nil)
 
     /// The presentation copy of the layer: a copy made through `init(layer:)` with every
     /// animation applied in order at the current media time (additive ones composed), whose
@@ -234,6 +249,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { state.style }
         set {
             state.style = newValue
+            markRenderDirty()
             applyStyle()
         }
     }
@@ -703,7 +719,7 @@ open class CALayer: NSObject, CAMediaTiming {
         oldLayer.runAction(forEvent: kCAOnOrderOut)
         oldLayer.detachFromParent()
         insert(newLayer, at: index, operation: "replaceSublayer(_:with:)")
-        TransactionStack.current.replacedLayers[ObjectIdentifier(newLayer)] = oldLayer
+        TransactionStack.current.replacedLayers[newLayer.layerID] = oldLayer
         newLayer.runAction(forEvent: kCATransition)
     }
 
@@ -786,6 +802,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func setNeedsDisplay() {
         needsDisplayFlag = true
         needsDisplayRect = state.bounds
+        markRenderDirty()
     }
 
     /// Marks `r` (in the layer's coordinates) as needing display. Lamina redraws the whole
@@ -793,6 +810,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func setNeedsDisplay(_ r: CGRect) {
         needsDisplayFlag = true
         needsDisplayRect = needsDisplayRect.union(r)
+        markRenderDirty()
     }
 
     /// Whether the layer is marked as needing display.
@@ -848,6 +866,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Called automatically when the bounds size or the sublayers change.
     open func setNeedsLayout() {
         needsLayoutFlag = true
+        markRenderDirty()
     }
 
     /// Whether the layer is marked as needing layout.
@@ -878,11 +897,6 @@ open class CALayer: NSObject, CAMediaTiming {
         curve == .continuous ? 1.528665 : 1
     }
 
-    /// Whether the renderer draws this kind's content from its own properties, through
-    /// `ownContents(presentation:scale:)`, instead of `contents` (shape, gradient and text
-    /// layers; `false` for `CALayer`).
-    package class var drawsOwnContents: Bool { false }
-
     /// The properties a layer kind adds to `CALayerProperty.table` (shape and gradient layers'
     /// `path`, `colors`, …), keyed by key-value coding key: key-value coding, `style`,
     /// `defaultValue(forKey:)` and implicit animations treat them as table properties. Empty for
@@ -894,15 +908,9 @@ open class CALayer: NSObject, CAMediaTiming {
     /// empty for `CALayer`.
     package class var implicitlyAnimatedOwnKeys: Set<String> { [] }
 
-    /// The content of a layer kind that draws from its own properties: an image and the
-    /// rectangle of bounds coordinates (points) it covers, which may extend past the bounds (a
-    /// shape layer's path is not clipped to them). `presentation` carries the values to draw —
-    /// a presentation copy of this layer, or the layer itself when model values are rendered —
-    /// and `scale` is the framebuffer's pixels per point. Called on the model layer, which may
-    /// cache the image while the drawn values do not change. `nil` draws nothing.
-    package func ownContents(presentation: CALayer, scale: CGFloat) -> (image: CGImage, rect: CGRect)? {
-        nil
-    }
+    /// The values the layer's kind adds to its render node (a shape's path and stroke, a
+    /// gradient's colours, …), captured when a commit publishes the layer; `nil` for `CALayer`.
+    package func makeKindValues() -> (any LayerKindValues)? { nil }
 
     /// Runs `body` without change handling (used while applying defaults and styles).
     func withoutChangeHandling(_ body: () -> Void) {

@@ -108,6 +108,9 @@ open class CAReplicatorLayer: CALayer {
 
     override package class var kindProperties: [String: CALayerProperty] { replicatorProperties }
 
+    /// The replicator's values for its render node.
+    override package func makeKindValues() -> (any LayerKindValues)? { replicator }
+
     /// The replicator layer's properties for key-value coding, by key.
     private static let replicatorProperties: [String: CALayerProperty] = {
         let d = ReplicatorValues()

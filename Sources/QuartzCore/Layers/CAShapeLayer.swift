@@ -13,8 +13,6 @@ import CoreGraphics
 open class CAShapeLayer: CALayer {
     /// The drawn values, copied into presentation copies by `init(layer:)`.
     package var shape = ShapeValues()
-    /// The model layer's last rasterisation, reused while the drawn values do not change.
-    var rasterCache: ShapeRaster?
 
     /// Creates a shape layer with Apple's defaults: no path, an opaque black fill, no stroke.
     public override init() {
@@ -117,18 +115,11 @@ open class CAShapeLayer: CALayer {
         set { change("strokeEnd") { _ in self.shape.strokeEnd = newValue } }
     }
 
-    override package class var drawsOwnContents: Bool { true }
-
     override package class var kindProperties: [String: CALayerProperty] { shapeProperties }
 
-    override package func ownContents(presentation: CALayer, scale: CGFloat) -> (
-        image: CGImage, rect: CGRect
-    )? {
-        guard let values = (presentation as? CAShapeLayer)?.shape else { return nil }
-        return rasterize(values, scale: scale)
-    }
+    /// The shape layer's values for its render node.
+    override package func makeKindValues() -> (any LayerKindValues)? { shape }
 
-    /// The shape layer's properties for key-value coding, by key.
     private static let shapeProperties: [String: CALayerProperty] = {
         let d = ShapeValues()
         let entries: [CALayerProperty] = [

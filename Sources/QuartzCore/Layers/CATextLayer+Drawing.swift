@@ -36,11 +36,71 @@ extension NSAttributedString.Key {
 }
 
 extension CATextLayer {
-    /// The image of the text as `source` (a presentation copy or the layer) shows it, covering
-    /// the bounds from their origin; cached on the model layer until the request changes.
-    func textContents(presentation source: CATextLayer) -> (image: CGImage, rect: CGRect)? {
-        let bounds = source.state.bounds
-        guard let request = source.textRequest() else { return nil }
+    /// The text layer's drawn values, as a render node carries them.
+    var textValues: TextValues {
+        TextValues(
+            string: string, font: font, fontSize: fontSize, foregroundColor: foregroundColor,
+            isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode,
+            allowsFontSubpixelQuantization: allowsFontSubpixelQuantization)
+    }
+
+    /// Draws the text of the layer into `ctx` (bounds coordinates, y down), clipped to the bounds.
+    func drawText(in ctx: CGContext) {
+        guard let request = textValues.request(state: state) else { return }
+        let layout = TextValues.layout(for: request)
+        ctx.saveGState()
+        ctx.clip(to: state.bounds)
+        ctx.draw(layout, in: state.bounds)
+        ctx.restoreGState()
+    }
+
+    /// The runs of `string`: one for plain text, one per attribute run of an attributed string.
+    package func textRuns() -> [TextLayout.Run] {
+        textValues.runs()
+    }
+}
+
+/// The values a text layer draws (its `@LayerProperty` properties), as a render node carries
+/// them, and how they become a `TextLayout` and an image.
+package struct TextValues: LayerKindValues {
+    var string: Any?
+    var font: Any?
+    var fontSize: CGFloat
+    var foregroundColor: CGColor?
+    var isWrapped: Bool
+    var truncationMode: CATextLayerTruncationMode
+    var alignmentMode: CATextLayerAlignmentMode
+    var allowsFontSubpixelQuantization: Bool
+
+    package static let properties: [String: ValueProperty<TextValues>] = ValueProperty.table([
+        ValueProperty(
+            key: "string", get: { $0.string },
+            set: { values, value in
+                values.string = value is NSNull ? nil : value
+                return true
+            }),
+        ValueProperty(
+            key: "font", get: { $0.font },
+            set: { values, value in
+                values.font = value is NSNull ? nil : value
+                return true
+            }),
+        .plain("fontSize", \.fontSize), .optional("foregroundColor", \.foregroundColor),
+        .plain("wrapped", \.isWrapped), .plain("truncationMode", \.truncationMode),
+        .plain("alignmentMode", \.alignmentMode),
+        .plain("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization),
+    ])
+
+    package var drawsOwnContents: Bool { true }
+
+    /// The text rasterised at `contentsScale` (not the renderer's `scale`, as on Apple's
+    /// platforms), covering the bounds from their origin; `cache` keeps the last image until the
+    /// request changes.
+    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        let bounds = state.bounds
+        guard let request = request(state: state) else { return nil }
         let rect = { (pixels: CGSize) in
             CGRect(
                 origin: bounds.origin,
@@ -48,33 +108,23 @@ extension CATextLayer {
                     width: pixels.width / request.contentsScale, height: pixels.height / request.contentsScale
                 ))
         }
-        if let cache = textCache, cache.request == request {
-            return (cache.image, rect(cache.pixelSize))
+        if let last = cache as? TextLayerCache, last.request == request {
+            return (last.image, rect(last.pixelSize))
         }
-        guard let (image, pixels) = rasterize(request, from: source) else {
-            textCache = nil
+        guard let (image, pixels) = Self.rasterize(request) else {
+            cache = nil
             return nil
         }
-        textCache = TextLayerCache(request: request, image: image, pixelSize: pixels)
+        cache = TextLayerCache(request: request, image: image, pixelSize: pixels)
         return (image, rect(pixels))
-    }
-
-    /// Draws the text of `source` into `ctx` (bounds coordinates, y down), clipped to the bounds.
-    func drawText(in ctx: CGContext, source: CATextLayer) {
-        guard let request = source.textRequest() else { return }
-        let layout = Self.layout(for: request)
-        ctx.saveGState()
-        ctx.clip(to: source.state.bounds)
-        ctx.draw(layout, in: source.state.bounds)
-        ctx.restoreGState()
     }
 
     /// The pixels of `request` in a premultiplied sRGB image of the bounds size times
     /// `contentsScale`, rounded up, as `display()`'s backing store.
-    private func rasterize(_ request: TextLayerRequest, from source: CATextLayer) -> (CGImage, CGSize)? {
+    private static func rasterize(_ request: TextLayerRequest) -> (CGImage, CGSize)? {
         let width = (request.size.width * request.contentsScale).rounded(.up)
         let height = (request.size.height * request.contentsScale).rounded(.up)
-        guard width >= 1, height >= 1, width * height <= CGFloat(Self.maximumBackingStorePixels),
+        guard width >= 1, height >= 1, width * height <= CGFloat(CALayer.maximumBackingStorePixels),
             let context = CGContext.topDownBitmap(width: Int(width), height: Int(height))
         else { return nil }
         context.scaleBy(x: request.contentsScale, y: request.contentsScale)
@@ -85,7 +135,7 @@ extension CATextLayer {
     }
 
     /// The layout of a request, reporting fonts that are not installed.
-    private static func layout(for request: TextLayerRequest) -> TextLayout {
+    static func layout(for request: TextLayerRequest) -> TextLayout {
         let layout = TextLayout(
             runs: request.runs, width: request.size.width, height: request.size.height,
             wraps: request.wraps, alignment: request.alignment, truncation: request.truncation,
@@ -97,14 +147,14 @@ extension CATextLayer {
         return layout
     }
 
-    /// What this layer draws, or `nil` when it draws nothing (no string, an empty or non-finite
-    /// bounds).
-    func textRequest() -> TextLayerRequest? {
+    /// What the values draw in a layer presented with `state`, or `nil` when they draw nothing
+    /// (no string, an empty or non-finite bounds).
+    func request(state: LayerState) -> TextLayerRequest? {
         let bounds = state.bounds
         guard bounds.width.isFinite, bounds.height.isFinite, bounds.width > 0, bounds.height > 0 else {
             return nil
         }
-        let runs = textRuns().filter { !$0.text.isEmpty && $0.font.size.isFinite && $0.font.size > 0 }
+        let runs = runs().filter { !$0.text.isEmpty && $0.font.size.isFinite && $0.font.size > 0 }
         guard !runs.isEmpty else { return nil }
         let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
         return TextLayerRequest(
@@ -114,7 +164,7 @@ extension CATextLayer {
     }
 
     /// The runs of `string`: one for plain text, one per attribute run of an attributed string.
-    package func textRuns() -> [TextLayout.Run] {
+    func runs() -> [TextLayout.Run] {
         switch string {
         case nil:
             return []

@@ -61,9 +61,6 @@ open class CATextLayer: CALayer {
     /// `false`: glyphs are placed at their exact positions.
     @LayerProperty open var allowsFontSubpixelQuantization: Bool = false
 
-    /// The last rasterised text and what it was drawn from (`CATextLayer+Drawing.swift`).
-    var textCache: TextLayerCache?
-
     /// Apple's defaults for the text properties that are not their type's zero (`fontSize` 36,
     /// `foregroundColor` opaque white, `font` `"Helvetica"`, `alignmentMode` `.natural`,
     /// `truncationMode` `.none`), then `CALayer`'s.
@@ -82,24 +79,16 @@ open class CATextLayer: CALayer {
     /// bounds, as the layer shows it: what `display()` stores as `contents` when asked to
     /// redisplay, and what a subclass gets from `super.draw(in:)`.
     open override func draw(in ctx: CGContext) {
-        drawText(in: ctx, source: self)
+        drawText(in: ctx)
     }
-
-    /// Text layers draw their text from their own properties.
-    override package class var drawsOwnContents: Bool { true }
 
     /// `fontSize` and `foregroundColor` animate implicitly, as the table's animatable properties.
     override package class var implicitlyAnimatedOwnKeys: Set<String> {
         ["fontSize", "foregroundColor"]
     }
 
-    /// The text rasterised at `contentsScale` (not the renderer's `scale`, as on Apple's
-    /// platforms), covering the bounds.
-    override package func ownContents(presentation: CALayer, scale: CGFloat) -> (
-        image: CGImage, rect: CGRect
-    )? {
-        textContents(presentation: presentation as? CATextLayer ?? self)
-    }
+    /// The text layer's values for its render node.
+    override package func makeKindValues() -> (any LayerKindValues)? { textValues }
 }
 
 /// Where a text layer truncates a line too wide for its bounds (Apple's

@@ -21,4 +21,7 @@ open class CATransformLayer: CALayer {
     public required init(layer: Any) {
         super.init(layer: layer)
     }
+
+    /// A transform layer's render node keeps its sublayers in 3D.
+    override package func makeKindValues() -> (any LayerKindValues)? { TransformLayerValues() }
 }

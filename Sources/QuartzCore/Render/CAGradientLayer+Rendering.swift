@@ -2,7 +2,7 @@ import CoreGraphics
 
 // A gradient layer's content: axial and radial gradients drawn by Cairo (through CGContext's
 // gradients, both ends extended), conic ones computed per pixel with the pixels the seam crosses
-// supersampled; all at the framebuffer's scale over the bounds. The model layer keeps the last
+// supersampled; all at the framebuffer's scale over the bounds. The renderer keeps each layer's last
 // image while the drawn values, the bounds and the scale stay the same.
 
 /// A gradient layer's rasterised content and what it was drawn from.
@@ -10,26 +10,6 @@ struct GradientRaster {
     let drawing: GradientDrawing
     let scale: CGFloat
     let image: CGImage
-}
-
-extension CAGradientLayer {
-    /// The image of `values` over `bounds` at `scale` pixels per point; `nil` when nothing would
-    /// be drawn.
-    func rasterize(_ values: GradientValues, bounds: CGRect, scale: CGFloat) -> (
-        image: CGImage, rect: CGRect
-    )? {
-        guard let drawing = GradientDrawing(values, bounds: bounds) else {
-            rasterCache = nil
-            return nil
-        }
-        if let cache = rasterCache, cache.scale == scale, cache.drawing == drawing {
-            return (cache.image, bounds)
-        }
-        rasterCache = nil
-        guard let image = drawing.render(scale: scale) else { return nil }
-        rasterCache = GradientRaster(drawing: drawing, scale: scale, image: image)
-        return (image, bounds)
-    }
 }
 
 /// What a gradient layer draws, resolved from its values: colours as non-premultiplied sRGB

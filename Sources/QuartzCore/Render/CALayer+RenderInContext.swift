@@ -24,7 +24,10 @@ extension CALayer {
         }
         renderer.bounds = bounds
         renderer.usesModelValues = true
-        renderer.ownSpaceRoot = self
+        renderer.ownSpaceRootID = layerID
+        layoutIfNeeded()
+        displaySubtreeIfNeeded()
+        renderer.modelSnapshot = modelRenderNode()
         guard let image = renderer.image(atTime: CACurrentMediaTime()) else { return }
         ctx.saveGState()
         // CGContext.draw puts an image's first row at the rect's maxY; the layer's top is minY.

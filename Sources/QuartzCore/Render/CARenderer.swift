@@ -8,6 +8,11 @@ import CoreGraphics
 /// driver with one) and a framebuffer of `size × scale` pixels. A frame is
 /// `beginFrame(atTime:)`, `render()`, `endFrame()`; `makeImage()` then returns the pixels.
 ///
+/// It draws render trees only: the tree `layer` was last published in by a commit (Apple's render
+/// tree; see `CALayer.renderNode`), with its committed animations evaluated at the frame's time. It
+/// never reads or changes model layers, so it may run on a thread of its own while other threads
+/// build, change and commit layer trees (the threading contract is in the README).
+///
 /// What it draws, per layer of the presentation tree at the frame's time, back to front
 /// (siblings ordered by `zPosition`, a stable sort): `backgroundColor`, `contents` (a `CGImage`,
 /// placed by `contentsGravity`, cropped by `contentsRect`, scaled per `contentsScale`, filtered
@@ -26,9 +31,10 @@ import CoreGraphics
 /// the transition's progress; `shouldRasterize` layers from a cached bitmap at
 /// `rasterizationScale`. Not yet drawn (see the README): filters.
 ///
-/// A renderer is used from one thread at a time.
+/// A renderer is used from one thread at a time (any thread; see `render()`).
 public final class CARenderer {
-    /// The root of the tree rendered; `nil` renders a transparent frame.
+    /// The root of the tree rendered: the render tree it was last published in by a commit is
+    /// drawn. `nil` renders a transparent frame.
     public var layer: CALayer?
     /// The rectangle of the root's parent coordinate space that is rendered, in points. Default
     /// `(0, 0, size)`.
@@ -69,7 +75,9 @@ public final class CARenderer {
     var usesModelValues = false
     /// A root drawn in its own bounds coordinates rather than placed by its position and
     /// transform (`render(in:)`).
-    var ownSpaceRoot: CALayer?
+    var ownSpaceRootID: LayerID?
+    /// The tree `render(in:)` draws instead of a published one: the model as it is.
+    var modelSnapshot: RenderLayer?
     /// How many quads this renderer has drawn with the plain programs (no coverage: the quad is
     /// pixel-aligned and nothing is rounded), for tests of the fast path.
     package var plainQuadCount: Int { program.plainDraws }
@@ -78,14 +86,17 @@ public final class CARenderer {
     var stencilUsed = true
     /// The bitmaps of layers drawn with `shouldRasterize`, by layer; dropped when a layer has
     /// not been drawn for a few frames.
-    var rasterCaches: [ObjectIdentifier: RasterCache] = [:]
+    var rasterCaches: [LayerID: RasterCache] = [:]
     /// Frames rendered so far.
     private(set) var frameCount = 0
     /// How many times a rasterized layer's bitmap has been drawn (not reused), for tests of the
     /// cache.
     package internal(set) var rasterizationCount = 0
-    /// Per-layer presentation buffers kept across frames.
-    var buffers: [ObjectIdentifier: (state: LayerState, version: Int)] = [:]
+    /// Per-layer presentation buffers kept across frames, by layer identity (never by address:
+    /// a freed layer's address is reused, its identity never).
+    var buffers: [LayerID: PresentationBuffer] = [:]
+    /// Per-layer caches of layer kinds' content images (shape, gradient, text), kept across frames.
+    var contentCaches: [LayerID: ContentCache] = [:]
 
     /// Creates a renderer for `layer` drawing `size` points at `scale` pixels per point.
     ///
@@ -137,8 +148,14 @@ public final class CARenderer {
     }
 
     /// Draws the frame begun by `beginFrame(atTime:)` (at `CACurrentMediaTime()` when none was
-    /// begun). Layers needing layout or display are laid out and drawn first, as a commit would.
+    /// begun): the render tree `layer` was last published in.
+    ///
+    /// The calling thread's implicit transaction is committed first (ruling T3), as a run loop
+    /// would before drawing, so that on the thread that builds a tree the frame shows what was
+    /// set; changes inside an explicit transaction still open show once it commits, and other
+    /// threads' changes once they commit theirs.
     public func render() {
+        if modelSnapshot == nil { CATransaction.flush() }
         try? gl.makeCurrent()
         let time = frameTime ?? CACurrentMediaTime()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -157,14 +174,10 @@ public final class CARenderer {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         RenderPass.useStencilLevel(0)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
-        guard let root = layer else { return }
-        root.layoutIfNeeded()
-        root.displaySubtreeIfNeeded()
+        defer { endFrameBookkeeping() }
+        guard let root = modelSnapshot ?? layer?.renderNode else { return }
         var pass = RenderPass(renderer: self, time: time, worldToClip: worldToClip)
         pass.draw(root, parentMatrix: worldToClip, parentState: nil, opacity: 1, stencilLevel: 0)
-        textures.endFrame()
-        rasterCaches = rasterCaches.filter { frameCount - $0.value.lastUsedFrame <= 3 }
-        frameCount += 1
     }
 
     /// Ends the frame: the pixels are complete and `makeImage()` reads them.
@@ -174,14 +187,12 @@ public final class CARenderer {
     }
 
     /// The earliest media time after the last frame at which the picture may change: now while
-    /// any layer of the tree has an animation or is an emitter layer with cells, `.infinity`
-    /// otherwise.
+    /// any layer of the published tree has an animation or is an emitter layer with cells,
+    /// `.infinity` otherwise. The calling thread's implicit transaction is committed first, as
+    /// by `render()`.
     public func nextFrameTime() -> CFTimeInterval {
-        func animating(_ layer: CALayer) -> Bool {
-            !layer.animationRecords.isEmpty || (layer as? CAEmitterLayer)?.emitterCells?.isEmpty == false
-                || (layer.sublayerStorage ?? []).contains(where: animating)
-        }
-        guard let root = layer, animating(root) else { return .infinity }
+        if modelSnapshot == nil { CATransaction.flush() }
+        guard let root = layer?.renderNode, root.isAnimating else { return .infinity }
         return CACurrentMediaTime()
     }
 
@@ -263,6 +274,31 @@ public final class CARenderer {
         return CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
     }
 
+    /// Ends a frame's bookkeeping: textures, raster and content caches and presentation buffers
+    /// of layers no longer drawn are released (the buffers and content caches every 30 frames,
+    /// those unused for 30).
+    private func endFrameBookkeeping() {
+        textures.endFrame()
+        rasterCaches = rasterCaches.filter { frameCount - $0.value.lastUsedFrame <= 3 }
+        if frameCount % 30 == 0 {
+            buffers = buffers.filter { frameCount - $0.value.lastUsedFrame <= 30 }
+            contentCaches = contentCaches.filter { frameCount - $0.value.lastUsedFrame <= 30 }
+        }
+        frameCount += 1
+    }
+
+    /// A layer kind's content image as presented with `state`, from the layer's content cache.
+    func ownContents(of id: LayerID, _ kind: any LayerKindValues, state: LayerState) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        var entry = contentCaches.removeValue(forKey: id) ?? ContentCache()
+        defer {
+            entry.lastUsedFrame = frameCount
+            contentCaches[id] = entry
+        }
+        return kind.ownContents(state: state, scale: scale, cache: &entry.cache)
+    }
+
     /// Rasterised `shadowPath`s, by path and scale, reused while the path is drawn.
     private var shadowPathImages: [ObjectIdentifier: (path: CGPath, scale: CGFloat, image: CGImage)] = [:]
 
@@ -326,4 +362,18 @@ public final class CARenderer {
             throw CARendererError.framebuffer("status 0x\(String(status, radix: 16))")
         }
     }
+}
+
+/// A layer's presented values kept from frame to frame, with the node they were synchronised
+/// from.
+struct PresentationBuffer {
+    var values: PresentedValues
+    var serial: UInt64
+    var lastUsedFrame: Int
+}
+
+/// A layer kind's last content image (the kind's own cache value) and when it was last drawn.
+struct ContentCache {
+    var cache: Any?
+    var lastUsedFrame = 0
 }

@@ -2,8 +2,8 @@ import CoreGraphics
 
 // A shape layer's content: its fill and stroke rasterised by Cairo (through CGContext) at the
 // framebuffer's scale, over the rectangle the shape covers — which may extend past the bounds.
-// The model layer keeps the last image and reuses it while the drawn values and the scale stay
-// the same (ruling V10).
+// The renderer keeps each layer's last image and reuses it while the drawn values and the scale
+// stay the same (ruling V10).
 
 /// A shape layer's rasterised content and the values it was drawn from.
 struct ShapeRaster {
@@ -15,22 +15,6 @@ struct ShapeRaster {
 
 /// Pixels per side past which the image is drawn at a lower resolution.
 let ownContentsMaximumSide: CGFloat = 8192
-
-extension CAShapeLayer {
-    /// The image of `values` at `scale` pixels per point and the rectangle (bounds coordinates)
-    /// it covers; `nil` when nothing would be drawn.
-    func rasterize(_ values: ShapeValues, scale: CGFloat) -> (image: CGImage, rect: CGRect)? {
-        if let cache = rasterCache, cache.scale == scale, cache.values == values {
-            return (cache.image, cache.rect)
-        }
-        rasterCache = nil
-        guard let drawing = ShapeDrawing(values), let (image, rect) = drawing.render(scale: scale) else {
-            return nil
-        }
-        rasterCache = ShapeRaster(values: values, scale: scale, image: image, rect: rect)
-        return (image, rect)
-    }
-}
 
 /// What a shape layer draws, resolved from its values: unknown constants fall back, non-finite
 /// or impossible values turn a part off.

@@ -66,7 +66,11 @@ package struct EmitterSnapshot {
 
     /// The values of `layer` (a model layer or a presentation copy).
     package init(_ layer: CAEmitterLayer) {
-        let e = layer.emitter
+        self.init(values: layer.emitter)
+    }
+
+    /// The snapshot of an emitter layer's values.
+    package init(values e: EmitterLayerValues) {
         birthRate = Self.finite(e.birthRate, or: 1)
         lifetime = Self.finite(e.lifetime, or: 1)
         velocity = Self.finite(e.velocity, or: 1)

@@ -10,10 +10,10 @@ extension RenderPass {
     /// Draws `layer`'s shadow analytically when its shape is a plain rounded rectangle; `false`
     /// (nothing drawn) otherwise, or when the renderer's analytic shadows are off.
     func drawAnalyticShadow(
-        _ layer: CALayer, state: LayerState, matrix: CATransform3D, color: CGColor, opacity: Float
+        _ layer: RenderLayer, state: LayerState, matrix: CATransform3D, color: CGColor, opacity: Float
     ) -> Bool {
-        guard renderer.usesAnalyticShadows, state.shadowPath == nil, (layer.sublayerStorage ?? []).isEmpty,
-            state.contents == nil, state.contentsCrossfade == nil, !type(of: layer).drawsOwnContents
+        guard renderer.usesAnalyticShadows, state.shadowPath == nil, layer.sublayers.isEmpty,
+            state.contents == nil, state.contentsCrossfade == nil, layer.values.kind?.drawsOwnContents != true
         else { return false }
         // The shape's alpha as drawn: the background's a, and in the border's ring the border's
         // b over it, a + b(1 − a).

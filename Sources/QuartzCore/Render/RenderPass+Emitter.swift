@@ -9,13 +9,13 @@ import CoreGraphics
 extension RenderPass {
     /// Draws the particles of `layer` when it is an emitter layer; `base` carries the layer's
     /// matrix, bounds, corner radii and opacity.
-    func drawParticles(_ layer: CALayer, _ state: LayerState, base: LayerProgram.Quad) {
-        guard let emitter = layer as? CAEmitterLayer, emitter.emitter.emitterCells?.isEmpty == false else {
+    func drawParticles(_ layer: RenderLayer, _ state: LayerState, base: LayerProgram.Quad) {
+        guard let emitter = layer.values.kind as? EmitterLayerValues, emitter.emitterCells?.isEmpty == false
+        else {
             return
         }
-        let t = layer.localTime(fromAbsolute: time)
         let frame = EmitterFrame.make(
-            emitter, atLocalTime: t, animated: !renderer.usesModelValues && frozenDepth == 0)
+            layer, atLocalTime: localTime(of: layer), animated: !renderer.usesModelValues && frozenDepth == 0)
         guard !frame.particles.isEmpty else { return }
         if renderer.particleProgram == nil {
             do {
@@ -119,19 +119,20 @@ package struct EmitterFrame {
         var lodBias: Float
     }
 
-    /// Simulates `layer` at its local time `t`: from its model values, or with `animated` from
-    /// its presentation values (and, when animations touch emitter values, from those at each
-    /// particle's birth).
-    package static func make(_ layer: CAEmitterLayer, atLocalTime t: Double, animated: Bool) -> EmitterFrame {
-        var snapshot = EmitterSnapshot(layer)
+    /// Simulates the emitter layer `layer` at its local time `t`: from its committed values, or
+    /// with `animated` from its presented values (and, when animations touch emitter values, from
+    /// those at each particle's birth).
+    package static func make(_ layer: RenderLayer, atLocalTime t: Double, animated: Bool) -> EmitterFrame {
+        let committed = layer.values.kind as? EmitterLayerValues ?? EmitterLayerValues()
+        var snapshot = EmitterSnapshot(values: committed)
         var sampler: ((Double) -> EmitterSnapshot)?
         if animated, animatesEmitterValues(layer) {
-            if let copy = layer.makePresentationCopy(atLocalTime: t) as? CAEmitterLayer {
-                snapshot = EmitterSnapshot(copy)
+            func presented(_ time: Double) -> EmitterSnapshot {
+                EmitterSnapshot(
+                    values: layer.presented(atLocalTime: time).kind as? EmitterLayerValues ?? committed)
             }
-            sampler = { time in
-                EmitterSnapshot(layer.makePresentationCopy(atLocalTime: time) as? CAEmitterLayer ?? layer)
-            }
+            snapshot = presented(t)
+            sampler = presented
         }
         let (particles, capped) = EmitterSimulation.particles(at: t, snapshot: snapshot, sampler: sampler)
         if capped {
@@ -145,12 +146,21 @@ package struct EmitterFrame {
     }
 
     /// Whether an animation of `layer` may change what its particles are made from.
-    private static func animatesEmitterValues(_ layer: CAEmitterLayer) -> Bool {
-        layer.animationRecords.contains { record in
-            guard let keyPath = (record.animation as? CAPropertyAnimation)?.keyPath else { return true }
+    private static func animatesEmitterValues(_ layer: RenderLayer) -> Bool {
+        layer.animations.contains { animation in
+            guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath else { return true }
             let key = keyPath.split(separator: ".").first.map(String.init) ?? keyPath
             return CAEmitterLayer.kindProperties[key] != nil
         }
+    }
+
+    /// Simulates `layer` at its local time `t` from its last published node (its model as it is
+    /// when none was published).
+    package static func make(_ layer: CAEmitterLayer, atLocalTime t: Double, animated: Bool) -> EmitterFrame {
+        guard let node = layer.renderNode ?? layer.modelRenderNode() else {
+            return EmitterFrame(snapshot: EmitterSnapshot(), particles: [], capped: false, looks: [:])
+        }
+        return make(node, atLocalTime: t, animated: animated)
     }
 
     private static func ordered(_ particles: [Particle], _ mode: CAEmitterLayerRenderMode) -> [Particle] {

@@ -9,12 +9,12 @@ final class RasterCache {
     let height: Int
     /// What the bitmap covers, in the layer's bounds coordinates.
     let region: CGRect
-    /// The drawn state it shows (see `RenderPass.rasterSignature`).
-    let signature: Int
+    /// What it shows (see `RenderPass.rasterKey`).
+    let key: RasterKey
     /// The renderer frame it was last drawn in.
     var lastUsedFrame: Int
 
-    init(width: Int, height: Int, region: CGRect, signature: Int, frame: Int) {
+    init(width: Int, height: Int, region: CGRect, key: RasterKey, frame: Int) {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -27,7 +27,7 @@ final class RasterCache {
         self.width = width
         self.height = height
         self.region = region
-        self.signature = signature
+        self.key = key
         lastUsedFrame = frame
     }
 
@@ -47,7 +47,7 @@ extension RenderPass {
     /// (no offscreen target, a non-finite geometry); the layer is then drawn as usual.
     @inline(never)
     mutating func drawRasterized(
-        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int
     ) -> Bool {
         let matrix = self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
@@ -70,10 +70,9 @@ extension RenderPass {
         let width = max(Int((region.width * scale).rounded(.up)), 1)
         let height = max(Int((region.height * scale).rounded(.up)), 1)
         guard width <= renderer.pixelWidth, height <= renderer.pixelHeight else { return false }
-        let id = ObjectIdentifier(layer)
-        let signature = rasterSignature(of: layer, state, scale: scale)
-        var cache = renderer.rasterCaches[id]
-        if let existing = cache, let signature, existing.signature == signature, existing.width == width,
+        let key = rasterKey(of: layer, state, scale: scale)
+        var cache = renderer.rasterCaches[layer.id]
+        if let existing = cache, let key, existing.key.matches(key), existing.width == width,
             existing.height == height, existing.region == region
         {
             existing.lastUsedFrame = renderer.frameCount
@@ -81,10 +80,10 @@ extension RenderPass {
             guard
                 let made = rasterize(
                     layer, state, region: region, scale: scale, width: width, height: height,
-                    signature: signature ?? 0)
+                    key: key ?? RasterKey(node: layer, drawn: [], scale: -1))
             else { return false }
             cache = made
-            renderer.rasterCaches[id] = made
+            renderer.rasterCaches[layer.id] = made
         }
         guard let cache else { return false }
         var quad = LayerProgram.Quad(
@@ -104,20 +103,28 @@ extension RenderPass {
 
     /// What a rasterized layer's bitmap covers, in its bounds coordinates: its bounds, with its
     /// sublayers' frames (unless it masks to bounds) and the reach of its shadow.
-    private func rasterRegion(of layer: CALayer, _ state: LayerState) -> CGRect {
+    private func rasterRegion(of layer: RenderLayer, _ state: LayerState) -> CGRect {
         var region = state.bounds
         if !state.masksToBounds {
-            func add(_ sublayer: CALayer, depth: Int) {
-                guard depth < 64, !sublayer.state.isHidden else { return }
-                let frame = layer.convert(sublayer.bounds, from: sublayer)
+            // Each sublayer's bounds through its transforms up to the layer's coordinates.
+            func add(_ sublayer: RenderLayer, parent: LayerState, toLayer: CATransform3D, depth: Int) {
+                let child = sublayer.state
+                guard depth < 64, !child.isHidden else { return }
+                let matrix = CATransform3DConcat(
+                    child.transformToParent(sublayerSpace: parent.sublayerSpaceTransform), toLayer)
+                let frame = Self.boundingBox(of: child.bounds, matrix)
                 if frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite {
                     region = region.union(frame)
                 }
-                if !sublayer.state.masksToBounds {
-                    for child in sublayer.sublayerStorage ?? [] { add(child, depth: depth + 1) }
+                if !child.masksToBounds {
+                    for grandchild in sublayer.sublayers {
+                        add(grandchild, parent: child, toLayer: matrix, depth: depth + 1)
+                    }
                 }
             }
-            for sublayer in layer.sublayerStorage ?? [] { add(sublayer, depth: 0) }
+            for sublayer in layer.sublayers {
+                add(sublayer, parent: state, toLayer: CATransform3DIdentity, depth: 0)
+            }
         }
         if state.shadowOpacity > 0, !state.masksToBounds, state.shadowColor != nil {
             let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
@@ -136,46 +143,36 @@ extension RenderPass {
             height: region.maxY.rounded(.up) - region.minY.rounded(.down))
     }
 
-    /// A hash of everything the bitmap shows, or `nil` when it must be redrawn every frame (an
-    /// animation in the subtree, or of the layer's own drawn properties). Its position,
+    /// What the bitmap shows, or `nil` when it must be redrawn every frame (an animation in the
+    /// subtree, or of the layer's own drawn properties; an emitter's particles). Its position,
     /// transform, opacity and z position are not part of it.
-    private func rasterSignature(of layer: CALayer, _ state: LayerState, scale: CGFloat) -> Int? {
+    private func rasterKey(of layer: RenderLayer, _ state: LayerState, scale: CGFloat) -> RasterKey? {
         let placementKeys = ["position", "transform", "opacity", "zPosition", "anchorPoint"]
-        for record in layer.animationRecords {
-            guard let keyPath = (record.animation as? CAPropertyAnimation)?.keyPath,
+        for animation in layer.animations {
+            guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath,
                 placementKeys.contains(where: { keyPath == $0 || keyPath.hasPrefix($0 + ".") })
             else { return nil }
         }
-        guard state.contentsCrossfade == nil else { return nil }
-        var hasher = Hasher()
-        hasher.combine(scale)
-        hasher.combine(Self.drawnValues(of: state))
-        var animating = false
-        func visit(_ sublayer: CALayer, depth: Int) {
-            guard !animating, depth < 256 else { return }
-            if !sublayer.animationRecords.isEmpty {
-                animating = true
-                return
-            }
-            hasher.combine(ObjectIdentifier(sublayer))
-            hasher.combine(sublayer.stateVersion)
-            combineOwnContents(of: sublayer)
-            hasher.combine(sublayer.sublayerStorage?.count ?? 0)
-            for child in sublayer.sublayerStorage ?? [] { visit(child, depth: depth + 1) }
-            if let mask = sublayer.maskStorage { visit(mask, depth: depth + 1) }
+        guard state.contentsCrossfade == nil, !layer.sublayers.contains(where: \.isAnimating),
+            layer.mask?.isAnimating != true,
+            (layer.values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty != false
+        else { return nil }
+        return RasterKey(node: layer, drawn: Self.drawnValues(of: state), scale: scale)
+    }
+
+    /// The box of `rect`'s corners through `matrix` (homogeneous; corners behind the eye make it
+    /// non-finite).
+    private static func boundingBox(of rect: CGRect, _ matrix: CATransform3D) -> CGRect {
+        var box = CGRect.null
+        for corner in [
+            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
+        ] {
+            let (point, w) = matrix.project(corner)
+            guard w > 0 else { return CGRect(x: CGFloat.infinity, y: 0, width: 0, height: 0) }
+            box = box.union(CGRect(origin: point, size: .zero))
         }
-        func combineOwnContents(of drawn: CALayer) {
-            guard type(of: drawn).drawsOwnContents else { return }
-            if let (image, rect) = drawn.ownContents(presentation: drawn, scale: renderer.scale) {
-                hasher.combine(ObjectIdentifier(image))
-                hasher.combine(rect.origin.x)
-                hasher.combine(rect.origin.y)
-            }
-        }
-        combineOwnContents(of: layer)
-        for sublayer in layer.sublayerStorage ?? [] { visit(sublayer, depth: 0) }
-        if let mask = layer.maskStorage { visit(mask, depth: 0) }
-        return animating ? nil : hasher.finalize()
+        return box
     }
 
     /// The layer's own values that its bitmap shows (all but its placement and opacity).
@@ -206,8 +203,8 @@ extension RenderPass {
     /// mapped onto the target's bottom-left `width × height` pixels, and copies those pixels into
     /// a new cache.
     private mutating func rasterize(
-        _ layer: CALayer, _ state: LayerState, region: CGRect, scale: CGFloat, width: Int, height: Int,
-        signature: Int
+        _ layer: RenderLayer, _ state: LayerState, region: CGRect, scale: CGFloat, width: Int, height: Int,
+        key: RasterKey
     ) -> RasterCache? {
         guard let target = renderer.offscreenTarget(depth: groupDepth) else { return nil }
         let outer = renderer.currentFramebuffer
@@ -229,7 +226,7 @@ extension RenderPass {
         pass.frozenDepth = frozenDepth
         pass.drawContent(of: layer, state: state, placement: toTarget)
         let cache = RasterCache(
-            width: width, height: height, region: region, signature: signature, frame: renderer.frameCount)
+            width: width, height: height, region: region, key: key, frame: renderer.frameCount)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glBindTexture(GLenum(GL_TEXTURE_2D), cache.texture)
         glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(width), GLsizei(height))
@@ -245,10 +242,10 @@ extension RenderPass {
 
     /// The layer's own parts, shadow and subtree at full opacity, masked by its `mask`, with
     /// `placement` as its matrix: what its bitmap shows.
-    private mutating func drawContent(of layer: CALayer, state: LayerState, placement: CATransform3D) {
-        if layer.maskStorage != nil,
+    private mutating func drawContent(of layer: RenderLayer, state: LayerState, placement: CATransform3D) {
+        if layer.mask != nil,
             drawAsGroup(
-                layer, mask: layer.maskStorage, parentMatrix: placement, parentState: nil, opacity: 1,
+                layer, mask: layer.mask, parentMatrix: placement, parentState: nil, opacity: 1,
                 stencilLevel: 0, placement: placement)
         {
             return
@@ -256,5 +253,24 @@ extension RenderPass {
         drawUngrouped(
             layer, state: state, parentMatrix: placement, parentState: nil, opacity: 1, stencilLevel: 0,
             placement: placement)
+    }
+}
+
+/// What a rasterized layer's bitmap shows: the node it was drawn from (kept alive, so the
+/// identities compared below can never be a freed object's reused address), the layer's drawn
+/// values as presented (all but its placement and opacity), and the scale.
+struct RasterKey {
+    let node: RenderLayer
+    let drawn: [AnyHashable]
+    let scale: CGFloat
+
+    /// Whether a bitmap drawn for `self` shows `other`: the same node, or — for a plain layer,
+    /// whose node changes when only its placement does — the same sublayer and mask nodes and
+    /// the same drawn values.
+    func matches(_ other: RasterKey) -> Bool {
+        guard scale == other.scale, scale > 0, drawn == other.drawn else { return false }
+        if node === other.node { return true }
+        return node.values.kind == nil && other.node.values.kind == nil && node.mask === other.node.mask
+            && node.sublayers.elementsEqual(other.node.sublayers, by: ===)
     }
 }

@@ -12,8 +12,9 @@ import CoreGraphics
 
 extension RenderPass {
     /// One copy of a replicator's sublayers: the state to use as their parent's (the
-    /// replicator's, with the instance transform), the absolute time they are drawn at, and the
-    /// premultiplied colour their drawing is multiplied by.
+    /// replicator's, with the instance transform), their parent time (the replicator's local
+    /// time, earlier by the instance's delay), and the premultiplied colour their drawing is
+    /// multiplied by.
     struct ReplicatorInstance {
         var parentState: LayerState
         var time: CFTimeInterval
@@ -22,11 +23,12 @@ extension RenderPass {
 
     /// A sublayer of a 3D context, drawn as any layer in its parent but in depth order.
     struct DepthUnit {
-        var layer: CALayer
+        var layer: RenderLayer
         var parentMatrix: CATransform3D
         var parentState: LayerState
         /// The opacity inherited from above the unit (its own not included).
         var opacity: Float
+        /// The unit's parent time.
         var time: CFTimeInterval
         var multiplier: (Float, Float, Float, Float)
         /// Larger is nearer the viewer.
@@ -35,26 +37,17 @@ extension RenderPass {
     }
 
     /// Whether `layer` keeps its sublayers in 3D: a `CATransformLayer`, or a `CAReplicatorLayer`
-    /// with `preservesDepth` (not animatable, so the model value decides).
-    static func preservesDepth(_ layer: CALayer) -> Bool {
-        if layer is CATransformLayer { return true }
-        return (layer as? CAReplicatorLayer)?.replicator.preservesDepth ?? false
-    }
-
-    /// A replicator's values at the frame's time: the model's, or a presentation copy's while it
-    /// has animations.
-    func replicatorValues(_ replicator: CAReplicatorLayer) -> ReplicatorValues {
-        if renderer.usesModelValues || frozenDepth > 0 || replicator.animationRecords.isEmpty {
-            return replicator.replicator
-        }
-        let copy = replicator.makePresentationCopy(atLocalTime: replicator.localTime(fromAbsolute: time))
-        return (copy as? CAReplicatorLayer)?.replicator ?? replicator.replicator
+    /// with `preservesDepth` (not animatable, so the committed value decides).
+    static func preservesDepth(_ layer: RenderLayer) -> Bool {
+        layer.values.kind?.keepsSublayersIn3D ?? false
     }
 
     /// The instances of `replicator` (presented as `state`) to draw at the frame's time, in
-    /// order; those whose colour has zero alpha are left out.
-    func instances(of replicator: CAReplicatorLayer, state: LayerState) -> [ReplicatorInstance] {
-        let values = replicatorValues(replicator)
+    /// order; those whose colour has zero alpha are left out. `time` is the replicator's parent
+    /// time.
+    func instances(of replicator: RenderLayer, state: LayerState) -> [ReplicatorInstance] {
+        guard let values = presentedKind(of: replicator) as? ReplicatorValues else { return [] }
+        let local = localTime(of: replicator)
         var count = max(values.instanceCount, 0)
         if count > CAReplicatorLayer.maximumInstanceCount {
             CompatibilityWarnings.report(
@@ -63,14 +56,8 @@ extension RenderPass {
             count = CAReplicatorLayer.maximumInstanceCount
         }
         guard count > 0 else { return [] }
-        // The delay is in the replicator's time: converted to absolute time by its rate.
+        // The delay is in the replicator's time, its sublayers' parent time.
         let delay = values.instanceDelay.isFinite ? values.instanceDelay : 0
-        var absoluteDelay = delay
-        if delay != 0 {
-            let t0 = replicator.localTime(fromAbsolute: time)
-            let rate = replicator.localTime(fromAbsolute: time + 1) - t0
-            if rate.isFinite, rate != 0 { absoluteDelay = delay / rate }
-        }
         let outer = renderer.program.multiplier
         var result: [ReplicatorInstance] = []
         result.reserveCapacity(count)
@@ -83,7 +70,7 @@ extension RenderPass {
             if k > 0 { parentState.sublayerTransform = CATransform3DConcat(power, state.sublayerTransform) }
             result.append(
                 ReplicatorInstance(
-                    parentState: parentState, time: time - Double(k) * absoluteDelay,
+                    parentState: parentState, time: local - Double(k) * delay,
                     multiplier: (outer.0 * c.0 * c.3, outer.1 * c.1 * c.3, outer.2 * c.2 * c.3, outer.3 * c.3)
                 ))
         }
@@ -94,7 +81,7 @@ extension RenderPass {
     /// replicator's plane.
     @inline(never)
     mutating func drawInstances(
-        of replicator: CAReplicatorLayer, _ sublayers: [CALayer], matrix: CATransform3D, state: LayerState,
+        of replicator: RenderLayer, _ sublayers: [RenderLayer], matrix: CATransform3D, state: LayerState,
         opacity: Float, stencilLevel: Int
     ) {
         let savedTime = time
@@ -120,7 +107,7 @@ extension RenderPass {
     /// transition's moved picture).
     @inline(never)
     mutating func drawDepthContext(
-        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int, placement: CATransform3D? = nil
     ) {
         let matrix =
@@ -132,7 +119,7 @@ extension RenderPass {
         }
         // Depth is measured in the container's parent space, where the container is flattened.
         let toParent =
-            layer === renderer.ownSpaceRoot
+            layer.id == renderer.ownSpaceRootID
             ? CATransform3DIdentity
             : state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
         var units: [DepthUnit] = []
@@ -149,7 +136,7 @@ extension RenderPass {
         for unit in units {
             time = unit.time
             renderer.program.multiplier = unit.multiplier
-            depthUnit = unit.layer
+            depthUnit = unit.layer.id
             draw(
                 unit.layer, parentMatrix: unit.parentMatrix, parentState: unit.parentState,
                 opacity: unit.opacity,
@@ -160,7 +147,7 @@ extension RenderPass {
     /// Gathers the units of `container`'s 3D context: its visible sublayers (per instance for a
     /// replicator), those that preserve depth expanded into their own sublayers.
     private mutating func collectUnits(
-        of container: CALayer, state: LayerState, matrix: CATransform3D, depthMatrix: CATransform3D,
+        of container: RenderLayer, state: LayerState, matrix: CATransform3D, depthMatrix: CATransform3D,
         opacity: Float, _ units: inout [DepthUnit]
     ) {
         guard units.count < Self.maximumDepthUnits else {
@@ -169,7 +156,7 @@ extension RenderPass {
             )
             return
         }
-        let sublayers = (container.sublayerStorage ?? []).enumerated()
+        let sublayers = container.sublayers.enumerated()
             .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
             .map(\.element)
         guard !sublayers.isEmpty else { return }
@@ -180,13 +167,17 @@ extension RenderPass {
             renderer.program.multiplier = savedMultiplier
         }
         let copies =
-            (container as? CAReplicatorLayer).map { instances(of: $0, state: state) }
-            ?? [ReplicatorInstance(parentState: state, time: time, multiplier: savedMultiplier)]
+            container.values.kind is ReplicatorValues
+            ? instances(of: container, state: state)
+            : [
+                ReplicatorInstance(
+                    parentState: state, time: localTime(of: container), multiplier: savedMultiplier)
+            ]
         for copy in copies {
             for child in sublayers {
                 time = copy.time
                 renderer.program.multiplier = copy.multiplier
-                let childState = presentationState(of: child)
+                let childState = presentedState(of: child)
                 guard !childState.isHidden else { continue }
                 let toParent = childState.transformToParent(
                     sublayerSpace: copy.parentState.sublayerSpaceTransform)

@@ -11,15 +11,12 @@ extension RenderPass {
     /// A layer's transition in effect at the frame's time and its progress, or `nil`. The last
     /// one added wins (they share the key `kCATransition`, so there is at most one). Model-value
     /// rendering (`render(in:)`) and frozen pictures have none.
-    func runningTransition(of layer: CALayer) -> (transition: CATransition, progress: Double)? {
-        guard !renderer.usesModelValues, frozenDepth == 0, !layer.animationRecords.isEmpty,
-            let record = layer.animationRecords.last(where: { $0.animation is CATransition }),
-            let transition = record.animation as? CATransition
-        else { return nil }
-        let t = layer.localTime(fromAbsolute: time)
-        var timing = transition.mediaTiming
-        // As for property animations: an uncommitted transition with begin time 0 starts now.
-        if !record.isCommitted && transition.storedBeginTime == 0 { timing.beginTime = t }
+    func runningTransition(of layer: RenderLayer) -> (transition: CATransition, progress: Double)? {
+        guard !renderer.usesModelValues, frozenDepth == 0, let transition = layer.transition else {
+            return nil
+        }
+        let t = localTime(of: layer)
+        let timing = transition.mediaTiming
         let sample = timing.sample(atParentTime: t)
         guard sample.isInEffect, !(transition.storedRemovedOnCompletion && sample.phase == .after) else {
             return nil
@@ -32,7 +29,7 @@ extension RenderPass {
     /// that `draw`'s frame, on the stack once per tree level, stays small.
     @inline(never)
     mutating func drawInTransition(
-        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int
     ) -> Bool {
         guard let running = runningTransition(of: layer) else { return false }
@@ -44,7 +41,7 @@ extension RenderPass {
     /// Draws `layer` in transition; `false` when no offscreen target is available (the layer is
     /// then drawn as it is now, without the effect).
     private mutating func drawTransition(
-        _ running: (transition: CATransition, progress: Double), _ layer: CALayer, state: LayerState,
+        _ running: (transition: CATransition, progress: Double), _ layer: RenderLayer, state: LayerState,
         parentMatrix: CATransform3D, parentState: LayerState?, opacity: Float, stencilLevel: Int
     ) -> Bool {
         let before = running.transition.previousRendering.flatMap { $0.state.isHidden ? nil : $0 }
@@ -115,10 +112,10 @@ extension RenderPass {
     /// `placement` (the layer's matrix with the effect's transform before it), into the current
     /// target.
     private mutating func drawPicture(
-        _ layer: CALayer, state: LayerState, placement: CATransform3D, parentMatrix: CATransform3D,
+        _ layer: RenderLayer, state: LayerState, placement: CATransform3D, parentMatrix: CATransform3D,
         parentState: LayerState?
     ) {
-        if let mask = layer.maskStorage,
+        if let mask = layer.mask,
             drawAsGroup(
                 layer, mask: mask, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
                 stencilLevel: 0, placement: placement)

@@ -7,7 +7,9 @@ import CoreGraphics
 /// parent's plane (w is kept, so perspective stays correct).
 struct RenderPass {
     let renderer: CARenderer
-    /// The absolute media time drawn; a replicator's instance draws its sublayers earlier by its
+    /// The local time of the parent of the layer being drawn (the frame's absolute media time
+    /// for the root): each layer's own local time follows from it through the layer's timing, and
+    /// is its sublayers' parent time. A replicator's instance draws its sublayers earlier by its
     /// delay (RenderPass+Replicator.swift).
     var time: CFTimeInterval
     /// The orientation (sign of the signed area) of a front-facing quad in clip space.
@@ -19,7 +21,7 @@ struct RenderPass {
     var frozenDepth = 0
     /// The unit of a 3D context being drawn, whose matrix is not flattened into its parent's
     /// plane (RenderPass+Replicator.swift).
-    var depthUnit: CALayer?
+    var depthUnit: LayerID?
     /// How deep in the tree the layer being drawn is.
     private var treeDepth = 0
     /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
@@ -42,7 +44,7 @@ struct RenderPass {
     }()
 
     mutating func draw(
-        _ layer: CALayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity inherited: Float,
+        _ layer: RenderLayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity inherited: Float,
         stencilLevel: Int
     ) {
         guard treeDepth < Self.maximumTreeDepth else {
@@ -52,10 +54,10 @@ struct RenderPass {
         }
         treeDepth += 1
         defer { treeDepth -= 1 }
-        let state = presentationState(of: layer)
+        let state = presentedState(of: layer)
         let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
         let opacity = inherited * layerOpacity
-        if !layer.animationRecords.isEmpty,
+        if layer.transition != nil,
             drawInTransition(
                 layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
                 stencilLevel: stencilLevel)
@@ -80,8 +82,8 @@ struct RenderPass {
         }
         // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
         // offscreen first, then composites it once — times the mask's alpha — at its opacity.
-        let mask = layer.maskStorage
-        let grouped = layerOpacity < 1 && state.allowsGroupOpacity && !(layer.sublayerStorage ?? []).isEmpty
+        let mask = layer.mask
+        let grouped = layerOpacity < 1 && state.allowsGroupOpacity && !layer.sublayers.isEmpty
         if mask != nil || grouped,
             drawAsGroup(
                 layer, mask: mask, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
@@ -98,7 +100,7 @@ struct RenderPass {
     /// `opacity` (the product down the tree) applied to each part.
     /// `placement`, when given, replaces the layer's matrix (a transition's moved picture).
     mutating func drawUngrouped(
-        _ layer: CALayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float,
         stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true, placement: CATransform3D? = nil
     ) {
@@ -134,21 +136,24 @@ struct RenderPass {
 
         drawBackgroundAndContents(layer, state, base: base)
 
-        let sublayers = Self.sortedByZPosition(layer.sublayerStorage ?? [])
+        let sublayers = Self.sortedByZPosition(layer.sublayers)
         if !sublayers.isEmpty {
             let clips = state.masksToBounds
             if clips { pushClip(base, level: stencilLevel) }
             let level = clips ? stencilLevel + 1 : stencilLevel
-            if let replicator = layer as? CAReplicatorLayer {
+            if layer.values.kind is ReplicatorValues {
                 drawInstances(
-                    of: replicator, sublayers, matrix: matrix, state: state, opacity: opacity,
-                    stencilLevel: level)
+                    of: layer, sublayers, matrix: matrix, state: state, opacity: opacity, stencilLevel: level)
             } else {
+                // The sublayers' parent time is this layer's local time.
+                let parentTime = time
+                time = localTime(of: layer)
                 for sublayer in sublayers {
                     draw(
                         sublayer, parentMatrix: matrix, parentState: state, opacity: opacity,
                         stencilLevel: level)
                 }
+                time = parentTime
             }
             if clips { popClip(base, level: level) }
         }
@@ -161,14 +166,15 @@ struct RenderPass {
 
     /// The background colour, then the contents (an image, or a layer kind's own content).
     @inline(never)
-    private func drawBackgroundAndContents(_ layer: CALayer, _ state: LayerState, base: LayerProgram.Quad) {
+    private func drawBackgroundAndContents(_ layer: RenderLayer, _ state: LayerState, base: LayerProgram.Quad)
+    {
         if let color = state.backgroundColor, color.alpha > 0 {
             var quad = base
             quad.color = Self.premultiplied(color)
             renderer.program.draw(quad)
         }
-        if type(of: layer).drawsOwnContents {
-            drawOwnContents(layer, state, base: base)
+        if let kind = presentedKind(of: layer), kind.drawsOwnContents {
+            drawOwnContents(layer, kind, state, base: base)
         } else {
             drawContents(state, base: base)
         }
@@ -193,7 +199,7 @@ struct RenderPass {
     /// target is available (the layer is then drawn ungrouped and unmasked). `placement`, when
     /// given, replaces the layer's matrix (a transition's moved picture).
     mutating func drawAsGroup(
-        _ layer: CALayer, mask: CALayer?, parentMatrix: CATransform3D, parentState: LayerState?,
+        _ layer: RenderLayer, mask: RenderLayer?, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float,
         stencilLevel: Int, placement: CATransform3D? = nil
     ) -> Bool {
@@ -201,7 +207,7 @@ struct RenderPass {
         let outer = renderer.currentFramebuffer
         // The layer's own parts and its subtree at full opacity: the opacity is applied once, when
         // the group is composited.
-        let state = presentationState(of: layer)
+        let state = presentedState(of: layer)
         // A replicator instance's colour applies once, when the group is composited.
         let multiplier = renderer.program.multiplier
         renderer.program.multiplier = (1, 1, 1, 1)
@@ -217,7 +223,10 @@ struct RenderPass {
                 placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
             bind(maskTarget)
             groupDepth += 1
+            let parentTime = time
+            time = localTime(of: layer)
             draw(mask, parentMatrix: layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0)
+            time = parentTime
             groupDepth -= 1
             maskTexture = maskTarget.texture
         }
@@ -243,7 +252,7 @@ struct RenderPass {
     /// painted in `shadowColor` at `shadowOpacity`. A layer that masks to bounds casts none
     /// (Apple's clips it away).
     private mutating func drawShadow(
-        _ layer: CALayer, state: LayerState, matrix: CATransform3D, parentMatrix: CATransform3D,
+        _ layer: RenderLayer, state: LayerState, matrix: CATransform3D, parentMatrix: CATransform3D,
         parentState: LayerState?, color: CGColor, opacity: Float, stencilLevel: Int
     ) {
         if drawAnalyticShadow(layer, state: state, matrix: matrix, color: color, opacity: opacity) { return }
@@ -261,7 +270,7 @@ struct RenderPass {
         // The passes touch only the shadow's pixels when its shape is known to lie within the
         // layer's bounds or its shadowPath (no sublayers): the shape plus 3σ is drawn, and 3σ
         // more cleared so the blur never reads stale pixels.
-        let confined = state.shadowPath != nil || (layer.sublayerStorage ?? []).isEmpty
+        let confined = state.shadowPath != nil || layer.sublayers.isEmpty
         let reach = Int32((3 * sigma).rounded(.up)) + 2
         let region =
             confined
@@ -433,24 +442,47 @@ struct RenderPass {
     /// parent, flattened into the parent's plane, then the parent's matrix — except for a root
     /// drawn in its own space (`render(in:)`), whose bounds coordinates are the world's.
     func matrix(
-        of layer: CALayer, _ state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?
+        of layer: RenderLayer, _ state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?
     ) -> CATransform3D {
-        if layer === renderer.ownSpaceRoot { return parentMatrix }
+        if layer.id == renderer.ownSpaceRootID { return parentMatrix }
         let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
         // In a transform layer (or a replicator preserving depth) a sublayer keeps its 3D position.
-        if let unit = depthUnit, unit === layer { return CATransform3DConcat(toParent, parentMatrix) }
+        if let unit = depthUnit, unit == layer.id { return CATransform3DConcat(toParent, parentMatrix) }
         return CATransform3DConcat(CATransform3DConcat(toParent, Self.flatten), parentMatrix)
     }
 
-    /// The layer's presentation values at the frame's time, kept in the renderer's buffer.
-    func presentationState(of layer: CALayer) -> LayerState {
-        if renderer.usesModelValues || frozenDepth > 0 { return layer.state }
-        let id = ObjectIdentifier(layer)
-        var entry = renderer.buffers[id] ?? (layer.state, -1)
-        layer.updatePresentationState(
-            &entry.state, version: &entry.version, atLocalTime: layer.localTime(fromAbsolute: time))
-        renderer.buffers[id] = entry
-        return entry.state
+    /// The layer's local time: its timing applied to `time`, its parent's.
+    func localTime(of layer: RenderLayer) -> Double {
+        layer.timing.localTime(fromParent: time)
+    }
+
+    /// The layer's presented values at the frame's time (the parent's local time being `time`),
+    /// kept in the renderer's buffer for the layer; its committed values when model values are
+    /// drawn (`render(in:)`) or inside a transition's frozen picture.
+    func presentationState(of layer: RenderLayer) -> PresentedValues {
+        if renderer.usesModelValues || frozenDepth > 0 { return layer.values }
+        var entry =
+            renderer.buffers.removeValue(forKey: layer.id)
+            ?? PresentationBuffer(values: layer.values, serial: 0, lastUsedFrame: 0)
+        layer.present(into: &entry.values, serial: &entry.serial, atLocalTime: localTime(of: layer))
+        entry.lastUsedFrame = renderer.frameCount
+        let values = entry.values
+        renderer.buffers[layer.id] = entry
+        return values
+    }
+
+    /// `presentationState(of:)`'s layer values alone (out of line, so that the frames of the
+    /// recursive drawing functions stay small).
+    @inline(never)
+    func presentedState(of layer: RenderLayer) -> LayerState {
+        presentationState(of: layer).state
+    }
+
+    /// The layer kind's values as last presented by `presentationState(of:)` this frame.
+    func presentedKind(of layer: RenderLayer) -> (any LayerKindValues)? {
+        guard layer.values.kind != nil else { return nil }
+        if renderer.usesModelValues || frozenDepth > 0 { return layer.values.kind }
+        return renderer.buffers[layer.id]?.values.kind ?? layer.values.kind
     }
 
     private func drawContents(_ state: LayerState, base: LayerProgram.Quad) {
@@ -462,17 +494,12 @@ struct RenderPass {
         }
     }
 
-    /// A layer kind's own content (shape, gradient, text), drawn from a presentation copy
-    /// that carries its animated properties; the image covers the rectangle the kind reports.
-    private func drawOwnContents(_ layer: CALayer, _ state: LayerState, base: LayerProgram.Quad) {
-        let presentation: CALayer
-        if renderer.usesModelValues {
-            presentation = layer
-        } else {
-            presentation = layer.makePresentationCopy(atLocalTime: layer.localTime(fromAbsolute: time))
-            presentation.state = state
-        }
-        guard let (image, rect) = layer.ownContents(presentation: presentation, scale: renderer.scale),
+    /// A layer kind's own content (shape, gradient, text), drawn from its presented values; the
+    /// image covers the rectangle the kind reports. The renderer keeps each layer's last image.
+    private func drawOwnContents(
+        _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: LayerProgram.Quad
+    ) {
+        guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state),
             rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
             let texture = renderer.textures.texture(
                 for: image, minification: .linear, magnification: .linear)
@@ -602,7 +629,7 @@ struct RenderPass {
     /// `sublayers` in drawing order: stably sorted by `zPosition` (the array itself, with no
     /// sorting, when no two differ).
     @inline(never)
-    private static func sortedByZPosition(_ sublayers: [CALayer]) -> [CALayer] {
+    private static func sortedByZPosition(_ sublayers: [RenderLayer]) -> [RenderLayer] {
         guard let first = sublayers.first?.state.zPosition,
             sublayers.contains(where: { $0.state.zPosition != first })
         else { return sublayers }

@@ -55,12 +55,12 @@ final class TransactionStack {
     var pendingRecords: [AnimationRecord] = []
     /// Layers created since the last publish, committed by it (R10).
     var createdLayers: [WeakLayer] = []
-    /// The committed model of each committed layer changed since the last publish, saved at its
-    /// first change: what a transition added in this transaction shows as "before" (ruling E18).
-    var committedStates: [ObjectIdentifier: CommittedLayerState] = [:]
+    /// Layers whose trees changed since the last publish (their roots' render trees are rebuilt
+    /// by the next one; CALayer+Commit.swift).
+    var dirtyRoots: [WeakLayer] = []
     /// Layers that took another's place through `replaceSublayer(_:with:)` since the last
     /// publish, with the layer each replaced: a transition on the new layer starts from the old.
-    var replacedLayers: [ObjectIdentifier: CALayer] = [:]
+    var replacedLayers: [LayerID: CALayer] = [:]
     /// A flush asked for while explicit transactions were open.
     private var flushRequested = false
 
@@ -144,9 +144,11 @@ final class TransactionStack {
         frames.compactMap(\.completion)
     }
 
-    /// The outermost commit: animations added since the last publish get their begin times (the
-    /// layer's local time now, R5) and start being timed for events.
+    /// The outermost commit: the layout and display phases, then animations added since the last
+    /// publish get their begin times (the layer's local time now, R5) and start being timed for
+    /// events, and the changed trees' render trees are published.
     private func publish() {
+        layoutAndDisplayPhases()
         let now = CACurrentMediaTime()
         let records = pendingRecords
         pendingRecords = []
@@ -160,7 +162,7 @@ final class TransactionStack {
         }
         for created in createdLayers { created.layer?.hasBeenCommitted = true }
         createdLayers = []
-        committedStates = [:]
+        publishRenderTrees()
         replacedLayers = [:]
         modelGeneration.add(1, ordering: .relaxed)
         AnimationEngine.shared.register(records.filter(\.isCommitted))

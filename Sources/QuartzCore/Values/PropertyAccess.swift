@@ -137,39 +137,56 @@ package enum PropertyAccess: Sendable {
     }
 }
 
-/// The state a presentation is being computed in — the caller's buffer, written in place —
-/// the model layer (for values read live, R2), and, only when a key needs key-value coding, a
-/// layer copy holding the same values.
+/// The values a presentation is being computed in — the caller's buffer, written in place —
+/// and where the model values come from (R2: read live): a model layer (`presentation()`, whose
+/// key-value-coded keys go through a layer copy made on first need), or a render node (the
+/// renderer's path, whose keys go through the node's typed value tables and never make a copy).
 ///
-/// A target exists only inside `PresentationTarget.with(_:model:copy:_:)`, which lends it the
-/// buffer for the duration of the call.
+/// A target exists only inside `PresentationTarget.with(_:source:_:)`, which lends it the buffer
+/// for the duration of the call.
 package struct PresentationTarget {
-    private let storage: UnsafeMutablePointer<LayerState>
-    package let model: CALayer
-    /// The layer copy key-value-coded keys go through; created on first need when absent.
-    var copy: CALayer?
-
-    /// The presentation values being computed (the caller's buffer).
-    package var state: LayerState {
-        _read { yield storage.pointee }
-        nonmutating _modify { yield &storage.pointee }
+    /// Where the model values come from.
+    package enum Source {
+        /// A model layer; keys without a `LayerField` go through a copy of it.
+        case layer(CALayer)
+        /// A published render node; keys without a `LayerField` go through its value tables.
+        case node(RenderLayer)
     }
 
-    /// Runs `body` with a target that computes into `state`.
+    private let storage: UnsafeMutablePointer<PresentedValues>
+    package let source: Source
+    /// The layer copy key-value-coded keys go through (layer sources), created on first need.
+    var copy: CALayer?
+
+    /// The presentation's layer values being computed (the caller's buffer).
+    package var state: LayerState {
+        _read { yield storage.pointee.state }
+        nonmutating _modify { yield &storage.pointee.state }
+    }
+
+    /// Runs `body` with a target that computes into `values`.
     package static func with<Result>(
-        _ state: inout LayerState, model: CALayer, copy: CALayer?,
+        _ values: inout PresentedValues, source: Source, copy: CALayer? = nil,
         _ body: (inout PresentationTarget) -> Result
     ) -> Result {
-        withUnsafeMutablePointer(to: &state) { pointer in
-            var target = PresentationTarget(storage: pointer, model: model, copy: copy)
+        withUnsafeMutablePointer(to: &values) { pointer in
+            var target = PresentationTarget(storage: pointer, source: source, copy: copy)
             return body(&target)
         }
     }
 
-    private init(storage: UnsafeMutablePointer<LayerState>, model: CALayer, copy: CALayer?) {
+    private init(storage: UnsafeMutablePointer<PresentedValues>, source: Source, copy: CALayer?) {
         self.storage = storage
-        self.model = model
+        self.source = source
         self.copy = copy
+    }
+
+    /// The model's value of a fast-path field, as lanes.
+    func modelLanes(_ field: LayerField) -> SIMD4<Double> {
+        switch source {
+        case .layer(let layer): return field.lanes(layer.state)
+        case .node(let node): return field.lanes(node.values.state)
+        }
     }
 
     /// The current value at `access` and, for key-value-coded keys, the boxed value (whose type
@@ -178,16 +195,24 @@ package struct PresentationTarget {
         switch access {
         case .field(let field): return (field.read(state), nil)
         case .keyValueCoding(let keyPath):
-            let boxed = layerCopy().value(forKeyPath: keyPath)
+            let boxed: Any?
+            switch source {
+            case .layer: boxed = layerCopy().value(forKeyPath: keyPath)
+            case .node: boxed = storage.pointee.value(forKeyPath: keyPath) ?? nil
+            }
             return (AnimatableValue(boxed), boxed)
         }
     }
 
     /// The model's value at `access`, read live.
     func readModel(_ access: PropertyAccess) -> AnimatableValue {
-        switch access {
-        case .field(let field): return field.read(model.state)
-        case .keyValueCoding(let keyPath): return AnimatableValue(model.value(forKeyPath: keyPath))
+        switch (access, source) {
+        case (.field(let field), .layer(let layer)): return field.read(layer.state)
+        case (.field(let field), .node(let node)): return field.read(node.values.state)
+        case (.keyValueCoding(let keyPath), .layer(let layer)):
+            return AnimatableValue(layer.value(forKeyPath: keyPath))
+        case (.keyValueCoding(let keyPath), .node(let node)):
+            return AnimatableValue(node.values.value(forKeyPath: keyPath) ?? nil)
         }
     }
 
@@ -200,18 +225,20 @@ package struct PresentationTarget {
             let converted = AnimatableValue(value.boxed(like: field.boxed(state)))
             _ = field.write(converted, into: &state)
         case .keyValueCoding(let keyPath):
-            setThroughCopy(value.boxed(like: template), keyPath)
+            switch source {
+            case .layer:
+                let layer = layerCopy()
+                layer.setValue(value.boxed(like: template), forKeyPath: keyPath)
+                state = layer.state
+            case .node:
+                storage.pointee.setValue(value.boxed(like: template), forKeyPath: keyPath)
+            }
         }
     }
 
-    private mutating func setThroughCopy(_ boxed: Any?, _ keyPath: String) {
-        let layer = layerCopy()
-        layer.setValue(boxed, forKeyPath: keyPath)
-        state = layer.state
-    }
-
-    /// The copy, brought up to date with `state`.
+    /// The copy (layer sources), brought up to date with `state`.
     private mutating func layerCopy() -> CALayer {
+        guard case .layer(let model) = source else { preconditionFailure("a node source has no layer") }
         let layer: CALayer
         if let copy {
             layer = copy

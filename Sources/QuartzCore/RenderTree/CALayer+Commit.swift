@@ -1,0 +1,181 @@
+import CoreGraphics
+
+// Publishing render trees (Apple's commit): the outermost commit of a thread's transaction lays
+// out and displays what needs it, resolves the begin times of the animations added, then builds
+// a new render node for every layer that changed since its last node and for each ancestor of
+// one, sharing the unchanged subtrees. A changed layer marks itself and its ancestors; the
+// thread's transaction remembers the tree roots to rebuild.
+
+extension CALayer {
+    /// The layer's node in the last render tree a commit published it in; `nil` until a commit
+    /// has published it. Any thread may read it.
+    package var renderNode: RenderLayer? {
+        publishedNode.withLock { $0 }
+    }
+
+    /// Notes that the layer's own values, sublayers, mask or animations changed: its node and
+    /// its ancestors' are rebuilt by the next commit of the current thread. Presentation copies
+    /// are never published.
+    func markRenderDirty() {
+        guard modelLayer == nil else { return }
+        needsRenderUpdate = true
+        var top: CALayer = self
+        while let parent = top.geometryParent {
+            // Every layer above a flagged one is flagged, and its root noted, already.
+            if parent.subtreeNeedsRenderUpdate { return }
+            parent.subtreeNeedsRenderUpdate = true
+            top = parent
+        }
+        let stack = TransactionStack.current
+        stack.ensureOpen()
+        stack.dirtyRoots.append(WeakLayer(top))
+    }
+
+    /// Builds the layer's render node from its model, reusing the published nodes of layers that
+    /// did not change, and publishes each new node on its layer.
+    ///
+    /// - Complexity: O(changed layers and their siblings); iterative, so a tree of any depth
+    ///   builds (the renderer draws the first `RenderPass.maximumTreeDepth` levels).
+    @discardableResult
+    func buildRenderNode() -> RenderLayer? {
+        buildRenderTree(publishing: true)
+    }
+
+    /// A render node of the layer's subtree as the model is now, not published and without
+    /// animations: what `render(in:)` draws.
+    func modelRenderNode() -> RenderLayer? {
+        buildRenderTree(publishing: false)
+    }
+
+    /// Builds nodes children first: the layers to build in pre-order (when `publishing`, only
+    /// those changed or above a change), then each from its sublayers' and mask's nodes.
+    private func buildRenderTree(publishing: Bool) -> RenderLayer? {
+        var order: [CALayer] = []
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if publishing, !layer.needsRenderUpdate, !layer.subtreeNeedsRenderUpdate, layer.renderNode != nil
+            {
+                continue
+            }
+            order.append(layer)
+            pending.append(contentsOf: layer.sublayerStorage ?? [])
+            if let mask = layer.maskStorage { pending.append(mask) }
+        }
+        var built: [LayerID: RenderLayer] = [:]
+        func node(of layer: CALayer) -> RenderLayer? {
+            built[layer.layerID] ?? (publishing ? layer.renderNode : nil)
+        }
+        for layer in order.reversed() {
+            let sublayers = (layer.sublayerStorage ?? []).compactMap(node)
+            let mask = layer.maskStorage.flatMap(node)
+            guard publishing else {
+                built[layer.layerID] = RenderLayer(
+                    id: layer.layerID,
+                    values: PresentedValues(state: layer.state, kind: layer.makeKindValues()),
+                    sublayers: sublayers, mask: mask, animations: [])
+                continue
+            }
+            built[layer.layerID] = layer.publishNode(sublayers: sublayers, mask: mask)
+        }
+        return node(of: self)
+    }
+
+    /// The layer's new node over `sublayers` and `mask` — its previous one when only layers below
+    /// it changed and their nodes are the same — published on the layer.
+    private func publishNode(sublayers: [RenderLayer], mask: RenderLayer?) -> RenderLayer {
+        let previous = renderNode
+        let node: RenderLayer
+        if !needsRenderUpdate, let previous, previous.mask === mask,
+            previous.sublayers.elementsEqual(sublayers, by: ===)
+        {
+            node = previous
+        } else {
+            node = RenderLayer(
+                id: layerID, values: PresentedValues(state: state, kind: makeKindValues()),
+                sublayers: sublayers, mask: mask,
+                animations: animationRecords.filter(\.isCommitted).map(\.animation))
+        }
+        needsRenderUpdate = false
+        subtreeNeedsRenderUpdate = false
+        if node !== previous { publishedNode.withLock { $0 = node } }
+        return node
+    }
+}
+
+extension TransactionStack {
+    /// The commit phases of the outermost commit (Apple's layout, display, prepare and commit):
+    /// layout and display of the layers that asked for them, in the trees changed since the last
+    /// publish (repeated while they change more, at most a few times), then the render trees of
+    /// those trees are built and published.
+    func layoutAndDisplayPhases() {
+        for _ in 0..<4 {
+            let roots = pendingRoots(keeping: true)
+            guard !roots.isEmpty else { return }
+            var changed = false
+            for root in roots where root.subtreeNeedsRenderUpdate || root.needsRenderUpdate {
+                changed = root.layoutAndDisplaySubtreeIfNeeded() || changed
+            }
+            if !changed { return }
+        }
+    }
+
+    /// Builds and publishes the render trees of the roots changed since the last publish.
+    func publishRenderTrees() {
+        for root in pendingRoots(keeping: false) {
+            _ = root.buildRenderNode()
+        }
+    }
+
+    /// The distinct roots of the trees changed since the last publish (each noted layer's
+    /// topmost ancestor now); the list is emptied unless `keeping`.
+    private func pendingRoots(keeping: Bool) -> [CALayer] {
+        var seen = Set<LayerID>()
+        var roots: [CALayer] = []
+        for entry in dirtyRoots {
+            guard var layer = entry.layer else { continue }
+            while let parent = layer.geometryParent { layer = parent }
+            if seen.insert(layer.layerID).inserted { roots.append(layer) }
+        }
+        if !keeping { dirtyRoots = [] }
+        return roots
+    }
+}
+
+extension CALayer {
+    /// Lays out then displays what needs it in the changed part of the subtree, parents before
+    /// children; `true` when anything was laid out or displayed.
+    fileprivate func layoutAndDisplaySubtreeIfNeeded() -> Bool {
+        var worked = false
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            if layer.needsLayoutFlag {
+                layer.needsLayoutFlag = false
+                layer.layoutSublayers()
+                worked = true
+            }
+            if layer.needsDisplayFlag {
+                layer.displayIfNeeded()
+                worked = true
+            }
+            guard layer.subtreeNeedsRenderUpdate else { continue }
+            if let mask = layer.maskStorage { pending.append(mask) }
+            pending.append(contentsOf: (layer.sublayerStorage ?? []).reversed())
+        }
+        return worked
+    }
+}
+
+extension CALayer {
+    /// The layer kind's content image as its model values draw it at `scale` pixels per point,
+    /// and the rectangle of bounds coordinates it covers (for tests and tools; the renderer draws
+    /// from render nodes). `cache` is kept by the caller to reuse an unchanged image.
+    package func kindContents(scale: CGFloat, cache: inout Any?) -> (image: CGImage, rect: CGRect)? {
+        makeKindValues()?.ownContents(state: state, scale: scale, cache: &cache)
+    }
+
+    /// `kindContents(scale:cache:)` without a cache.
+    package func kindContents(scale: CGFloat) -> (image: CGImage, rect: CGRect)? {
+        var cache: Any?
+        return kindContents(scale: scale, cache: &cache)
+    }
+}

@@ -1,0 +1,160 @@
+import CoreGraphics
+
+/// The values a layer kind adds to a render node — a shape's path and stroke, a gradient's
+/// colours, a text layer's string, a replicator's instances, an emitter's cells — and how the
+/// compositor draws them. Every layer kind contributes to render trees through this one protocol:
+/// `CALayer.makeKindValues()` captures the values at commit, animations read and write them by
+/// key path (`properties`), and the renderer asks them for their content.
+///
+/// Values are plain values: a published node's never change, whatever the model does later.
+package protocol LayerKindValues {
+    /// The kind's animatable and drawn properties, by key-value coding key.
+    static var properties: [String: ValueProperty<Self>] { get }
+
+    /// The value at `keyPath`, or `nil` (not `.some(nil)`) when the kind has no such key path.
+    func value(forKeyPath keyPath: String) -> Any??
+
+    /// Writes `value` at `keyPath`; `false` when the kind has no such key path or the value has
+    /// the wrong type.
+    mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool
+
+    /// Whether the renderer draws the kind's own content (`ownContents`) instead of `contents`.
+    var drawsOwnContents: Bool { get }
+
+    /// Whether the kind keeps its sublayers in 3D (a transform layer, a replicator preserving
+    /// depth) instead of flattening them into its plane.
+    var keepsSublayersIn3D: Bool { get }
+
+    /// The kind's content as presented with `state`, at `scale` framebuffer pixels per point:
+    /// an image and the rectangle of bounds coordinates it covers (which may extend past the
+    /// bounds), or `nil` for nothing. `cache` is the renderer's, kept per layer from frame to
+    /// frame, for the kind to reuse its last image while its drawn values do not change.
+    func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (image: CGImage, rect: CGRect)?
+}
+
+extension LayerKindValues {
+    package func value(forKeyPath keyPath: String) -> Any?? {
+        ValueKeyPath.value(keyPath, in: self, Self.properties)
+    }
+
+    package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+        ValueKeyPath.setValue(value, keyPath, in: &self, Self.properties)
+    }
+
+    package var drawsOwnContents: Bool { false }
+
+    package var keepsSublayersIn3D: Bool { false }
+
+    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        nil
+    }
+}
+
+/// A `CATransformLayer`'s kind: no values of its own; its sublayers stay in 3D.
+package struct TransformLayerValues: LayerKindValues {
+    package static let properties: [String: ValueProperty<TransformLayerValues>] = [:]
+    package var keepsSublayersIn3D: Bool { true }
+}
+
+extension ShapeValues: LayerKindValues {
+    package static let properties: [String: ValueProperty<ShapeValues>] = ValueProperty.table([
+        .optional("path", \.path), .optional("fillColor", \.fillColor), .plain("fillRule", \.fillRule),
+        .optional("strokeColor", \.strokeColor), .plain("lineWidth", \.lineWidth),
+        .plain("lineCap", \.lineCap), .plain("lineJoin", \.lineJoin), .plain("miterLimit", \.miterLimit),
+        .optional("lineDashPattern", \.lineDashPattern), .plain("lineDashPhase", \.lineDashPhase),
+        .plain("strokeStart", \.strokeStart), .plain("strokeEnd", \.strokeEnd),
+    ])
+
+    package var drawsOwnContents: Bool { true }
+
+    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        if let last = cache as? ShapeRaster, last.scale == scale, last.values == self {
+            return (last.image, last.rect)
+        }
+        cache = nil
+        guard let drawing = ShapeDrawing(self), let (image, rect) = drawing.render(scale: scale) else {
+            return nil
+        }
+        cache = ShapeRaster(values: self, scale: scale, image: image, rect: rect)
+        return (image, rect)
+    }
+}
+
+extension GradientValues: LayerKindValues {
+    package static let properties: [String: ValueProperty<GradientValues>] = ValueProperty.table([
+        .optional("colors", \.colors), .optional("locations", \.locations),
+        .plain("startPoint", \.startPoint), .plain("endPoint", \.endPoint), .plain("type", \.type),
+    ])
+
+    package var drawsOwnContents: Bool { true }
+
+    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        let bounds = state.bounds
+        guard let drawing = GradientDrawing(self, bounds: bounds) else {
+            cache = nil
+            return nil
+        }
+        if let last = cache as? GradientRaster, last.scale == scale, last.drawing == drawing {
+            return (last.image, bounds)
+        }
+        cache = nil
+        guard let image = drawing.render(scale: scale) else { return nil }
+        cache = GradientRaster(drawing: drawing, scale: scale, image: image)
+        return (image, bounds)
+    }
+}
+
+extension ReplicatorValues: LayerKindValues {
+    package static let properties: [String: ValueProperty<ReplicatorValues>] = ValueProperty.table([
+        .plain("instanceCount", \.instanceCount), .plain("preservesDepth", \.preservesDepth),
+        .plain("instanceDelay", \.instanceDelay), .plain("instanceTransform", \.instanceTransform),
+        .optional("instanceColor", \.instanceColor), .plain("instanceRedOffset", \.instanceRedOffset),
+        .plain("instanceGreenOffset", \.instanceGreenOffset),
+        .plain("instanceBlueOffset", \.instanceBlueOffset),
+        .plain("instanceAlphaOffset", \.instanceAlphaOffset),
+    ])
+
+    package var keepsSublayersIn3D: Bool { preservesDepth }
+}
+
+extension EmitterLayerValues: LayerKindValues {
+    package static let properties: [String: ValueProperty<EmitterLayerValues>] = ValueProperty.table([
+        .optional("emitterCells", \.emitterCells), .plain("birthRate", \.birthRate),
+        .plain("lifetime", \.lifetime), .plain("emitterPosition", \.emitterPosition),
+        .plain("emitterZPosition", \.emitterZPosition), .plain("emitterSize", \.emitterSize),
+        .plain("emitterDepth", \.emitterDepth), .plain("emitterShape", \.emitterShape),
+        .plain("emitterMode", \.emitterMode), .plain("renderMode", \.renderMode),
+        .plain("preservesDepth", \.preservesDepth), .plain("velocity", \.velocity),
+        .plain("scale", \.scale), .plain("spin", \.spin), .plain("seed", \.seed),
+    ])
+
+    /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
+    package func value(forKeyPath keyPath: String) -> Any?? {
+        if keyPath.hasPrefix("emitterCells.") {
+            return .some(EmitterKeyPath.value(in: emitterCells, keyPath: String(keyPath.dropFirst(13))))
+        }
+        return ValueKeyPath.value(keyPath, in: self, Self.properties)
+    }
+
+    /// Writes a key path; `"emitterCells.NAME.…"` writes the cell named NAME in fresh copies of
+    /// the cells, so that the values this was copied from keep theirs.
+    package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+        guard keyPath.hasPrefix("emitterCells.") else {
+            return ValueKeyPath.setValue(value, keyPath, in: &self, Self.properties)
+        }
+        copyCells()
+        EmitterKeyPath.setValue(value, in: emitterCells, keyPath: String(keyPath.dropFirst(13)))
+        return true
+    }
+
+    /// Replaces the cells by copies (each copies its sub-cells).
+    mutating func copyCells() {
+        emitterCells = emitterCells?.map { $0.copy() as? CAEmitterCell ?? $0 }
+    }
+}

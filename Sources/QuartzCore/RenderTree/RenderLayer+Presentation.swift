@@ -1,0 +1,40 @@
+import CoreGraphics
+
+// The renderer's per-frame evaluation of a render node: its committed animations applied to its
+// committed values at its local time, into a buffer the renderer keeps from frame to frame. No
+// layer object is read or made.
+
+extension RenderLayer {
+    /// Brings `buffer` — the presented values the caller keeps for this layer, with the node
+    /// `serial` it was synchronised from — to local time `t`: the node's values are copied in
+    /// when the node changed since (or when an animation needs the general path), otherwise only
+    /// the animated fields are reset before the animations apply.
+    ///
+    /// - Complexity: O(animations) when the node is unchanged.
+    package func present(
+        into buffer: inout PresentedValues, serial synced: inout UInt64, atLocalTime t: Double
+    ) {
+        if synced != serial || !animationsAllFast {
+            buffer = values
+            synced = serial
+        } else {
+            for animation in animations {
+                animation.fastField?.copy(from: values.state, into: &buffer.state)
+            }
+        }
+        guard !animations.isEmpty else { return }
+        PresentationTarget.with(&buffer, source: .node(self)) { target in
+            for animation in animations {
+                animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: true)
+            }
+        }
+    }
+
+    /// The presented values at local time `t`.
+    package func presented(atLocalTime t: Double) -> PresentedValues {
+        var buffer = values
+        var synced = serial
+        present(into: &buffer, serial: &synced, atLocalTime: t)
+        return buffer
+    }
+}

@@ -1,0 +1,101 @@
+import CoreGraphics
+import Synchronization
+
+/// The values a presentation computes for one layer: its model state and its kind's values,
+/// with animations applied.
+package struct PresentedValues {
+    /// The layer's own properties.
+    package var state: LayerState
+    /// The layer kind's values (`nil` for a plain `CALayer`).
+    package var kind: (any LayerKindValues)?
+
+    package init(state: LayerState, kind: (any LayerKindValues)?) {
+        self.state = state
+        self.kind = kind
+    }
+
+    /// The value at `keyPath` (the layer's properties, then the kind's), or `nil` when neither
+    /// has it.
+    package func value(forKeyPath keyPath: String) -> Any?? {
+        if let value = ValueKeyPath.value(keyPath, in: state, LayerState.properties) { return value }
+        return kind?.value(forKeyPath: keyPath)
+    }
+
+    /// Writes `value` at `keyPath`; `false` when neither the layer's properties nor the kind's
+    /// have it, or the value has the wrong type.
+    @discardableResult
+    package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+        if ValueKeyPath.setValue(value, keyPath, in: &state, LayerState.properties) { return true }
+        guard var values = kind else { return false }
+        kind = nil
+        defer { kind = values }
+        return values.setValue(value, forKeyPath: keyPath)
+    }
+}
+
+/// One layer of a render tree, as a commit published it (Apple's render-tree layer): immutable,
+/// identified by the layer's `LayerID`, holding every value the compositor draws — the layer's
+/// state, its kind's values, its sublayers and mask as render layers, and its committed
+/// animations, frozen, with their begin times resolved.
+///
+/// A model layer's later changes never reach a published node: the next commit publishes a new
+/// node for each layer that changed and for its ancestors, and shares the unchanged subtrees.
+/// Nodes are read by any thread (the renderer's among them); nothing in them is mutated after
+/// publication, hence `@unchecked Sendable`.
+package final class RenderLayer: @unchecked Sendable {
+    /// The layer's identity: the same in every node published for the layer.
+    package let id: LayerID
+    /// The layer's committed values.
+    package let values: PresentedValues
+    /// The sublayers, back to front, as committed.
+    package let sublayers: [RenderLayer]
+    /// The mask, as committed.
+    package let mask: RenderLayer?
+    /// The committed animations in the order they apply, frozen copies with resolved timing.
+    package let animations: [CAAnimation]
+    /// Whether every animation takes the fast path (only their fields change per frame).
+    package let animationsAllFast: Bool
+    /// The layer's running transition, if one was committed (the last one added).
+    package let transition: CATransition?
+    /// Whether anything in the subtree moves with time (an animation, an emitter with cells).
+    package let isAnimating: Bool
+    /// A number no other node of the process has: changes whenever a new node is published for
+    /// the layer, so caches keyed by `id` know when to refresh.
+    package let serial: UInt64
+
+    private static let serials = Atomic<UInt64>(0)
+
+    package init(
+        id: LayerID, values: PresentedValues, sublayers: [RenderLayer], mask: RenderLayer?,
+        animations: [CAAnimation]
+    ) {
+        self.id = id
+        self.values = values
+        self.sublayers = sublayers
+        self.mask = mask
+        self.animations = animations
+        animationsAllFast = animations.allSatisfy { $0.fastField != nil }
+        transition = animations.last { $0 is CATransition } as? CATransition
+        let emits = (values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty == false
+        isAnimating =
+            !animations.isEmpty || emits || sublayers.contains(where: \.isAnimating)
+            || mask?.isAnimating == true
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The committed model values.
+    package var state: LayerState { values.state }
+
+    /// The layer's own timing as plain values (a layer's time is unbounded).
+    var timing: MediaTiming { values.state.layerTiming }
+}
+
+extension LayerState {
+    /// The layer's own timing as plain values (no duration: a layer's time is unbounded).
+    var layerTiming: MediaTiming {
+        MediaTiming(
+            beginTime: beginTime, duration: .infinity, speed: Double(speed), timeOffset: timeOffset,
+            repeatCount: 0, repeatDuration: 0, autoreverses: false, fillsBackwards: false,
+            fillsForwards: false)
+    }
+}
