@@ -88,21 +88,23 @@ CATransaction.flush()  // every animation begins at time 0
 // MARK: - Lamina
 
 var checksum = 0.0
-/// Per-layer presentation buffers kept from frame to frame, as a renderer's render list keeps them.
-var buffers = layers.map(\.state)
-var versions = [Int](repeating: -1, count: layerCount)
+/// The render nodes the commit published, and per-layer presentation buffers kept from frame to
+/// frame, as the renderer keeps them.
+let nodes = layers.map { $0.renderNode! }
+var buffers = nodes.map(\.values)
+var serials = [UInt64](repeating: 0, count: layerCount)
 
-/// The renderer's path: each layer's persistent buffer brought to the frame's time in place.
+/// The renderer's path: each node's persistent buffer brought to the frame's time in place.
 @MainActor func evaluateLamina(frame: Int) {
     let t = 0.1 + Double(frame) * frameInterval
     for i in 0..<layerCount {
-        layers[i].updatePresentationState(&buffers[i], version: &versions[i], atLocalTime: t)
+        nodes[i].present(into: &buffers[i], serial: &serials[i], atLocalTime: t)
     }
-    let last = buffers[layerCount - 1]
+    let last = buffers[layerCount - 1].state
     checksum += last.position.x + Double(last.opacity) + last.bounds.size.width
 }
 
-/// A fresh presentation state per layer per frame (a full copy of the model state each time).
+/// A fresh presentation state per model layer per frame (a full copy of the model state each time).
 @MainActor func evaluateLaminaCopies(frame: Int) {
     let t = 0.1 + Double(frame) * frameInterval
     for layer in layers {
@@ -195,7 +197,7 @@ func format(_ value: Double) -> String {
 print(
     "animation-benchmark: \(layerCount) layers × \(propertiesPerLayer) animations, \(frameCount) frames (best of 5)"
 )
-print("  lamina presentation update: \(format(lamina.nanoseconds)) ns per animated property per frame")
+print("  lamina render-node update:  \(format(lamina.nanoseconds)) ns per animated property per frame")
 print("  baseline bare loop:         \(format(baseline.nanoseconds)) ns per animated property per frame")
 print("  ratio lamina / baseline:    \(format(lamina.nanoseconds / baseline.nanoseconds))×")
 print(

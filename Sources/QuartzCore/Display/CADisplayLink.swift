@@ -278,7 +278,7 @@ public final class CADisplayLink {
         let skip = lock.withLock { paused || invalidated }
         guard !skip else { return }
         CATransaction.flush()
-        AnimationEngine.shared.deliverEvents(upTo: CACurrentMediaTime())
+        AnimationEngine.current.deliverEvents(upTo: CACurrentMediaTime())
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp
         self.duration = duration
@@ -336,7 +336,7 @@ final class DisplayLinkRegistry: @unchecked Sendable {
                 MediaClockState.shared.setManual(time)
                 now = time
             }
-            AnimationEngine.shared.deliverEvents(upTo: now)
+            AnimationEngine.current.deliverEvents(upTo: now)
             link.fireManualTick(at: time)
         }
     }

@@ -46,7 +46,7 @@ public enum CAMediaClock {
             DisplayLinkRegistry.shared.fireManualTicks(from: start, through: start + seconds)
             MediaClockState.shared.setManual(start + seconds)
         }
-        AnimationEngine.shared.deliverEvents(upTo: CACurrentMediaTime())
+        AnimationEngine.current.deliverEvents(upTo: CACurrentMediaTime())
     }
 
     /// Back to the monotonic system clock.

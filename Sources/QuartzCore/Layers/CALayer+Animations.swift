@@ -26,7 +26,7 @@ extension CALayer {
         if let key {
             for record in animationRecords where record.key == key {
                 detach(record)
-                AnimationEngine.shared.recordRemoved(record)
+                AnimationEngine.current.recordRemoved(record)
             }
         }
         let stack = TransactionStack.current

@@ -165,7 +165,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func removeAnimation(forKey key: String) {
         for record in animationRecords where record.key == key {
             detach(record)
-            AnimationEngine.shared.recordRemoved(record)
+            AnimationEngine.current.recordRemoved(record)
         }
     }
 
@@ -174,7 +174,7 @@ open class CALayer: NSObject, CAMediaTiming {
     open func removeAllAnimations() {
         for record in animationRecords {
             detach(record)
-            AnimationEngine.shared.recordRemoved(record)
+            AnimationEngine.current.recordRemoved(record)
         }
     }
 

@@ -3,8 +3,9 @@ import CoreGraphics
 /// One entry of the typed table of `CALayer` properties: its key-value coding key, whether Apple
 /// animates it, its default, and how to read and write it from an untyped value.
 ///
-/// The table is the single place that knows the properties by name; key-value coding, the style
-/// mechanism, `defaultValue(forKey:)` and (later) the animation engine all read it.
+/// The table is the single place that declares the properties by name; key-value coding, the
+/// style mechanism, `defaultValue(forKey:)`, implicit actions and the render tree's value table
+/// (`LayerState.properties`, derived from `stored`) all read it.
 package struct CALayerProperty: @unchecked Sendable {
     /// The key-value coding key, such as `"position"` or `"hidden"`.
     package let key: String
@@ -22,28 +23,38 @@ package struct CALayerProperty: @unchecked Sendable {
     /// Writes the property through its public setter, converting `value` as key-value coding
     /// does; returns `false` (and changes nothing) when the value has the wrong type.
     package let set: (CALayer, Any?) -> Bool
+    /// The property's storage in `LayerState`, for reading and writing render nodes' values;
+    /// `nil` for properties that are not a stored value of a node (`frame`, the hierarchy,
+    /// `actions`, `style`) and for kinds' properties (their values have tables of their own).
+    package var stored: ValueProperty<LayerState>? = nil
 
     /// The property table of `CALayer`, keyed by key-value coding key.
     package static let table: [String: CALayerProperty] = {
         var entries: [CALayerProperty] = []
+        let d = LayerState()
+        // Each property once: its key, its public setter (change handling and actions), its
+        // storage in `LayerState` (render nodes), whether it animates, its default.
         func add<T>(
-            _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>, _ animatable: Bool,
-            default value: T, zero: Bool, style: Bool = true
+            _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
+            _ storage: WritableKeyPath<LayerState, T>?,
+            _ animatable: Bool, zero: Bool, style: Bool = true
         ) {
             entries.append(
                 CALayerProperty(
-                    key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: zero,
-                    usesStyle: style, get: { $0[keyPath: path] },
+                    key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
+                    defaultIsZero: zero, usesStyle: style, get: { $0[keyPath: path] },
                     set: { layer, newValue in
                         guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
                         layer[keyPath: path] = typed
                         return true
-                    }))
+                    }, stored: storage.map { .plain(key, $0) }))
         }
         func addOptional<T>(
-            _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>, _ animatable: Bool,
-            default value: T? = nil, style: Bool = true
+            _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>,
+            _ storage: WritableKeyPath<LayerState, T?>?,
+            _ animatable: Bool, style: Bool = true
         ) {
+            let value = storage.flatMap { d[keyPath: $0] }
             entries.append(
                 CALayerProperty(
                     key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
@@ -56,19 +67,18 @@ package struct CALayerProperty: @unchecked Sendable {
                         guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
                         layer[keyPath: path] = typed
                         return true
-                    }))
+                    }, stored: storage.map { .optional(key, $0) }))
         }
-        let d = LayerState()
         // Geometry
-        add("bounds", \.bounds, true, default: d.bounds, zero: true, style: false)
-        add("position", \.position, true, default: d.position, zero: true)
-        add("zPosition", \.zPosition, true, default: d.zPosition, zero: true)
-        add("anchorPoint", \.anchorPoint, true, default: d.anchorPoint, zero: false)
-        add("anchorPointZ", \.anchorPointZ, true, default: d.anchorPointZ, zero: true)
-        add("transform", \.transform, true, default: d.transform, zero: false)
-        add("sublayerTransform", \.sublayerTransform, true, default: d.sublayerTransform, zero: false)
-        add("frame", \.frame, false, default: CGRect.zero, zero: true, style: false)
-        add("geometryFlipped", \.isGeometryFlipped, false, default: d.isGeometryFlipped, zero: true)
+        add("bounds", \.bounds, \.bounds, true, zero: true, style: false)
+        add("position", \.position, \.position, true, zero: true)
+        add("zPosition", \.zPosition, \.zPosition, true, zero: true)
+        add("anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false)
+        add("anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true)
+        add("transform", \.transform, \.transform, true, zero: false)
+        add("sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false)
+        add("frame", \.frame, nil, false, zero: true, style: false)
+        add("geometryFlipped", \.isGeometryFlipped, \.isGeometryFlipped, false, zero: true)
         // Contents
         entries.append(
             CALayerProperty(
@@ -77,67 +87,67 @@ package struct CALayerProperty: @unchecked Sendable {
                 set: { layer, value in
                     layer.contents = value is NSNull ? nil : value
                     return true
-                }))
-        add("contentsRect", \.contentsRect, true, default: d.contentsRect, zero: false)
-        add("contentsGravity", \.contentsGravity, false, default: d.contentsGravity, zero: false)
-        add("contentsScale", \.contentsScale, true, default: d.contentsScale, zero: false)
-        add("contentsCenter", \.contentsCenter, true, default: d.contentsCenter, zero: false)
-        add("contentsFormat", \.contentsFormat, false, default: d.contentsFormat, zero: false)
-        add("minificationFilter", \.minificationFilter, false, default: d.minificationFilter, zero: false)
-        add("magnificationFilter", \.magnificationFilter, false, default: d.magnificationFilter, zero: false)
+                },
+                stored: ValueProperty(
+                    key: "contents", get: { $0.contents },
+                    set: { state, value in
+                        state.contents = value is NSNull ? nil : value
+                        return true
+                    })))
+        add("contentsRect", \.contentsRect, \.contentsRect, true, zero: false)
+        add("contentsGravity", \.contentsGravity, \.contentsGravity, false, zero: false)
+        add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false)
+        add("contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false)
+        add("contentsFormat", \.contentsFormat, \.contentsFormat, false, zero: false)
+        add("minificationFilter", \.minificationFilter, \.minificationFilter, false, zero: false)
+        add("magnificationFilter", \.magnificationFilter, \.magnificationFilter, false, zero: false)
+        add("minificationFilterBias", \.minificationFilterBias, \.minificationFilterBias, true, zero: true)
+        add("opaque", \.isOpaque, \.isOpaque, false, zero: true)
         add(
-            "minificationFilterBias", \.minificationFilterBias, true, default: d.minificationFilterBias,
+            "needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, false,
             zero: true)
-        add("opaque", \.isOpaque, false, default: d.isOpaque, zero: true)
-        add(
-            "needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, false,
-            default: d.needsDisplayOnBoundsChange, zero: true)
-        add("drawsAsynchronously", \.drawsAsynchronously, false, default: d.drawsAsynchronously, zero: true)
-        add(
-            "edgeAntialiasingMask", \.edgeAntialiasingMask, false, default: d.edgeAntialiasingMask,
-            zero: false)
-        add(
-            "allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, false, default: d.allowsEdgeAntialiasing,
-            zero: true)
+        add("drawsAsynchronously", \.drawsAsynchronously, \.drawsAsynchronously, false, zero: true)
+        add("edgeAntialiasingMask", \.edgeAntialiasingMask, \.edgeAntialiasingMask, false, zero: false)
+        add("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, false, zero: true)
         // Appearance
-        add("hidden", \.isHidden, true, default: d.isHidden, zero: true)
-        add("doubleSided", \.isDoubleSided, true, default: d.isDoubleSided, zero: false)
-        add("masksToBounds", \.masksToBounds, true, default: d.masksToBounds, zero: true)
-        addOptional("backgroundColor", \.backgroundColor, true)
-        add("cornerRadius", \.cornerRadius, true, default: d.cornerRadius, zero: true)
-        add("maskedCorners", \.maskedCorners, false, default: d.maskedCorners, zero: false)
-        add("cornerCurve", \.cornerCurve, false, default: d.cornerCurve, zero: false)
-        add("borderWidth", \.borderWidth, true, default: d.borderWidth, zero: true)
-        addOptional("borderColor", \.borderColor, true, default: d.borderColor)
-        add("opacity", \.opacity, true, default: d.opacity, zero: false)
-        add("allowsGroupOpacity", \.allowsGroupOpacity, false, default: d.allowsGroupOpacity, zero: false)
-        addOptional("compositingFilter", \.compositingFilter, true)
-        addOptional("filters", \.filters, true)
-        addOptional("backgroundFilters", \.backgroundFilters, true)
-        add("shouldRasterize", \.shouldRasterize, true, default: d.shouldRasterize, zero: true)
-        add("rasterizationScale", \.rasterizationScale, true, default: d.rasterizationScale, zero: false)
+        add("hidden", \.isHidden, \.isHidden, true, zero: true)
+        add("doubleSided", \.isDoubleSided, \.isDoubleSided, true, zero: false)
+        add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true)
+        addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true)
+        add("cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true)
+        add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false)
+        add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false)
+        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true)
+        addOptional("borderColor", \.borderColor, \.borderColor, true)
+        add("opacity", \.opacity, \.opacity, true, zero: false)
+        add("allowsGroupOpacity", \.allowsGroupOpacity, \.allowsGroupOpacity, false, zero: false)
+        addOptional("compositingFilter", \.compositingFilter, \.compositingFilter, true)
+        addOptional("filters", \.filters, \.filters, true)
+        addOptional("backgroundFilters", \.backgroundFilters, \.backgroundFilters, true)
+        add("shouldRasterize", \.shouldRasterize, \.shouldRasterize, true, zero: true)
+        add("rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false)
         // Shadow
-        addOptional("shadowColor", \.shadowColor, true, default: d.shadowColor)
-        add("shadowOpacity", \.shadowOpacity, true, default: d.shadowOpacity, zero: true)
-        add("shadowOffset", \.shadowOffset, true, default: d.shadowOffset, zero: false)
-        add("shadowRadius", \.shadowRadius, true, default: d.shadowRadius, zero: false)
-        addOptional("shadowPath", \.shadowPath, true)
+        addOptional("shadowColor", \.shadowColor, \.shadowColor, true)
+        add("shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true)
+        add("shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false)
+        add("shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false)
+        addOptional("shadowPath", \.shadowPath, \.shadowPath, true)
         // Hierarchy (set through the hierarchy rules)
-        addOptional("sublayers", \.sublayers, true, style: false)
-        addOptional("mask", \.mask, true, style: false)
+        addOptional("sublayers", \.sublayers, nil, true, style: false)
+        addOptional("mask", \.mask, nil, true, style: false)
         // Identification and behaviour
-        addOptional("name", \.name, false)
-        addOptional("actions", \.actions, false, style: false)
-        addOptional("style", \.style, false, style: false)
+        addOptional("name", \.name, \.name, false)
+        addOptional("actions", \.actions, nil, false, style: false)
+        addOptional("style", \.style, nil, false, style: false)
         // CAMediaTiming
-        add("beginTime", \.beginTime, false, default: d.beginTime, zero: true)
-        add("duration", \.duration, false, default: d.duration, zero: true)
-        add("speed", \.speed, false, default: d.speed, zero: false)
-        add("timeOffset", \.timeOffset, false, default: d.timeOffset, zero: true)
-        add("repeatCount", \.repeatCount, false, default: d.repeatCount, zero: true)
-        add("repeatDuration", \.repeatDuration, false, default: d.repeatDuration, zero: true)
-        add("autoreverses", \.autoreverses, false, default: d.autoreverses, zero: true)
-        add("fillMode", \.fillMode, false, default: d.fillMode, zero: false)
+        add("beginTime", \.beginTime, \.beginTime, false, zero: true)
+        add("duration", \.duration, \.duration, false, zero: true)
+        add("speed", \.speed, \.speed, false, zero: false)
+        add("timeOffset", \.timeOffset, \.timeOffset, false, zero: true)
+        add("repeatCount", \.repeatCount, \.repeatCount, false, zero: true)
+        add("repeatDuration", \.repeatDuration, \.repeatDuration, false, zero: true)
+        add("autoreverses", \.autoreverses, \.autoreverses, false, zero: true)
+        add("fillMode", \.fillMode, \.fillMode, false, zero: false)
         return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
     }()
 }

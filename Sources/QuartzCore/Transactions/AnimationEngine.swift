@@ -29,8 +29,21 @@ final class AnimationRecord {
 ///
 /// Events are delivered by `CAMediaClock.advance(by:)`, `CATransaction.flush()`, display links
 /// and, under system time on the main thread, by blocks on the main dispatch queue.
+///
+/// Each thread has its own engine, as it has its own transactions (ruling T1): a commit registers
+/// its animations with its thread's engine, and only that thread delivers their callbacks and
+/// completion blocks, so they run on the thread that committed them.
 final class AnimationEngine: @unchecked Sendable {
-    static let shared = AnimationEngine()
+    /// The calling thread's engine.
+    static var current: AnimationEngine {
+        let dictionary = Thread.current.threadDictionary
+        if let engine = dictionary[threadKey] as? AnimationEngine { return engine }
+        let engine = AnimationEngine()
+        dictionary[threadKey] = engine
+        return engine
+    }
+
+    private static let threadKey = "LaminaAnimationEngine"
 
     private let lock = NSRecursiveLock()
     /// Committed records whose start or stop has not been delivered.
@@ -169,7 +182,7 @@ final class AnimationEngine: @unchecked Sendable {
         guard shouldSchedule else { return }
         let delay = max(0, next - CACurrentMediaTime())
         DispatchQueue.main.asyncAfter(deadline: .now() + delay) {
-            let engine = AnimationEngine.shared
+            let engine = AnimationEngine.current
             engine.lock.lock()
             engine.scheduledDelivery = .infinity
             engine.lock.unlock()

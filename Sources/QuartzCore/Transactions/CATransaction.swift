@@ -30,7 +30,7 @@ public enum CATransaction {
     /// now.
     public static func flush() {
         TransactionStack.current.flush()
-        AnimationEngine.shared.deliverEvents(upTo: CACurrentMediaTime())
+        AnimationEngine.current.deliverEvents(upTo: CACurrentMediaTime())
     }
 
     /// Acquires the recursive lock that guards layer trees shared between threads.

@@ -165,6 +165,6 @@ final class TransactionStack {
         publishRenderTrees()
         replacedLayers = [:]
         modelGeneration.add(1, ordering: .relaxed)
-        AnimationEngine.shared.register(records.filter(\.isCommitted))
+        AnimationEngine.current.register(records.filter(\.isCommitted))
     }
 }
