@@ -186,7 +186,8 @@ private func arc(_ start: CGFloat, _ end: CGFloat, clockwise: Bool) -> CGMutable
     for clockwise in [true, false] {
         let context = rgbaContext(width: 20, height: 20)
         context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
-        context.addArc(center: CGPoint(x: 10, y: 10), radius: 6, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+        context.addArc(
+            center: CGPoint(x: 10, y: 10), radius: 6, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
         context.fillPath()
         #expect(pixel(context, x: 10, row: 10) == [255, 0, 0, 255], "clockwise \(clockwise)")
         #expect(pixel(context, x: 5, row: 10) == [255, 0, 0, 255])
