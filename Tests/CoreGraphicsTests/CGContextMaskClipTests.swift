@@ -160,3 +160,32 @@ extension CGImage {
             provider: dataProvider!, decode: nil, shouldInterpolate: false, intent: .defaultIntent)!
     }
 }
+
+@Test func aFlippedCTMTurnsTheMaskUpsideDownAsItDoesImages() {
+    // In a y-down user space (UIKit's) the mask's top row lands at the bottom of the bitmap, as
+    // an image's does; that is why UIKit tinting code flips back to y-up before clipping.
+    let context = rgbaContext(width: 20, height: 10)
+    context.translateBy(x: 0, y: 10)
+    context.scaleBy(x: 1, y: -1)
+    context.clip(to: whole, mask: grayMask(width: 1, height: 2, [255, 0]))
+    redFill(context)
+    #expect(pixel(context, x: 10, row: 8) == [255, 0, 0, 255])
+    #expect(pixel(context, x: 10, row: 1) == [0, 0, 0, 0])
+}
+
+@Test func textGoesThroughTheMask() {
+    let context = rgbaContext(width: 40, height: 20)
+    let font = TextFont(name: "Helvetica-Bold", size: 18)
+    context.setFillColor(red: 0, green: 0, blue: 0, alpha: 1)
+    context.clip(to: CGRect(x: 0, y: 0, width: 40, height: 20), mask: grayMask(width: 2, height: 1, [255, 0]))
+    context.drawText("MMMMMM", font: font, in: CGRect(x: 0, y: 0, width: 40, height: 20), wraps: false)
+    var left = 0
+    var right = 0
+    for row in 0..<20 {
+        for x in 0..<40 where pixel(context, x: x, row: row)[3] > 0 {
+            if x < 20 { left += 1 } else { right += 1 }
+        }
+    }
+    #expect(left > 20)
+    #expect(right == 0)
+}
