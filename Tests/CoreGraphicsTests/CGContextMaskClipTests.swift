@@ -177,7 +177,8 @@ extension CGImage {
     let context = rgbaContext(width: 40, height: 20)
     let font = TextFont(name: "Helvetica-Bold", size: 18)
     context.setFillColor(red: 0, green: 0, blue: 0, alpha: 1)
-    context.clip(to: CGRect(x: 0, y: 0, width: 40, height: 20), mask: grayMask(width: 2, height: 1, [255, 0]))
+    context.clip(
+        to: CGRect(x: 0, y: 0, width: 40, height: 20), mask: grayMask(width: 2, height: 1, [255, 0]))
     context.drawText("MMMMMM", font: font, in: CGRect(x: 0, y: 0, width: 40, height: 20), wraps: false)
     var left = 0
     var right = 0
