@@ -150,11 +150,15 @@ extension CGContext {
             guard userToCairo.isInvertibleForDrawing else { return }
         }
         recoverCairoIfNeeded()
+        let masked = beginClipMaskGroup()
         replay(path)
         cairo_set_antialias(cairo, cairoAntialias)
         if let color {
             cairo_set_operator(cairo, gstate.blendMode.cairoOperator)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * gstate.alpha)
+        } else if masked {
+            // Clearing through a mask: paint the shape opaque, then take it out of the bitmap.
+            cairo_set_source_rgba(cairo, 0, 0, 0, 1)
         } else {
             cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         }
@@ -181,6 +185,10 @@ extension CGContext {
             cairo_fill(cairo)
         }
         cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+        if masked {
+            finishClipMaskGroup(
+                operator: color == nil ? CAIRO_OPERATOR_DEST_OUT : gstate.blendMode.cairoOperator)
+        }
         noteDrawn(region)
     }
 

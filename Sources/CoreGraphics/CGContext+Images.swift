@@ -132,6 +132,7 @@ extension CGContext {
             group = cairo_pop_group(cairo)
         }
         defer { if let group { cairo_pattern_destroy(group) } }
+        let masked = beginClipMaskGroup()
         cairo_set_operator(cairo, gstate.blendMode.cairoOperator)
         cairo_set_source(cairo, group ?? pattern)
         let region = drawsInPlace ? nil : clipRegion()
@@ -140,6 +141,7 @@ extension CGContext {
         } else {
             cairo_paint(cairo)
         }
+        if masked { finishClipMaskGroup(operator: gstate.blendMode.cairoOperator) }
         cairo_restore(cairo)
         cairo_new_path(cairo)
         noteDrawn(region)

@@ -65,11 +65,13 @@ extension CGContext {
     ///
     /// Angles are in radians from the positive x axis of user space. `clockwise == false` sweeps
     /// with increasing angle (counterclockwise on the y-up bitmap while the CTM is the identity),
-    /// `true` with decreasing angle. When the end angle lies behind the start in the chosen
-    /// direction, whole turns are added to it, and a sweep is never more than one full turn. If the
-    /// path has a current point, a line joins it to the arc's start; otherwise the arc starts a new
-    /// subpath. The arc is approximated by cubic Bézier curves of at most a quarter turn each. A
-    /// negative radius or any non-finite value makes the call do nothing.
+    /// `true` with decreasing angle. The sweep is `CGMutablePath.addArc`'s: the whole difference,
+    /// every turn kept, when the end lies ahead of the start in the chosen direction; otherwise the
+    /// way round from the start point to the end point, a full circle when they coincide (0 → 2π
+    /// with `clockwise == true` draws a circle); nothing for equal angles. If the path has a
+    /// current point, a line joins it to the arc's start; otherwise the arc starts a new subpath.
+    /// The arc is approximated by cubic Bézier curves of at most a quarter turn each. A negative
+    /// radius or any non-finite value makes the call do nothing.
     public func addArc(
         center: CGPoint,
         radius: CGFloat,
@@ -77,20 +79,36 @@ extension CGContext {
         endAngle: CGFloat,
         clockwise: Bool
     ) {
-        guard radius >= 0, radius.isFinite, startAngle.isFinite, endAngle.isFinite else { return }
-        let fullTurn = 2 * CGFloat.pi
-        var sweep = clockwise ? startAngle - endAngle : endAngle - startAngle
-        if sweep < 0 {
-            sweep = sweep.truncatingRemainder(dividingBy: fullTurn)
-            if sweep < 0 { sweep += fullTurn }
-        }
-        sweep = min(sweep, fullTurn)
-        let signedSweep = clockwise ? -sweep : sweep
+        guard radius >= 0, radius.isFinite, startAngle.isFinite, endAngle.isFinite,
+            center.x.isFinite, center.y.isFinite
+        else { return }
+        let signedSweep = arcSweep(startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
         let start = Self.pointOnEllipse(center: center, radiusX: radius, radiusY: radius, angle: startAngle)
         let opening: PathElement = currentPath.currentPoint == nil ? .move(start) : .line(start)
         let curves = Self.arcCurves(
             center: center, radiusX: radius, radiusY: radius, startAngle: startAngle, sweep: signedSweep)
         appendUserElements([opening] + curves)
+    }
+
+    /// Appends an arc of `radius` tangent to the line from the current point to `tangent1End` and
+    /// to the line from `tangent1End` to `tangent2End`, as Apple's `CGContextAddArcToPoint`, with
+    /// `CGMutablePath.addArc(tangent1End:tangent2End:radius:transform:)`'s geometry: a line to the
+    /// arc's first tangent point (unless it is the current point), then the arc the short way
+    /// round. Collinear points, `tangent1End` equal to the current point or to `tangent2End`, or a
+    /// zero radius add a line to `tangent1End`. Ignored without a current point (Apple logs "no
+    /// current point"), for a negative radius, any non-finite value, or a CTM that is not
+    /// invertible.
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        let transform = userToCairo
+        guard let device = currentPath.currentPoint, transform.isInvertibleForDrawing,
+            tangent1End.x.isFinite, tangent1End.y.isFinite, tangent2End.x.isFinite,
+            tangent2End.y.isFinite
+        else { return }
+        let start = device.applying(transform.inverted())
+        let path = CGMutablePath()
+        path.move(to: start)
+        path.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius)
+        appendUserElements(Array(path.elements.dropFirst()))
     }
 
     /// Closes the current subpath with a straight line back to its start, as Apple's

@@ -328,6 +328,7 @@ extension CGContext {
     /// their own clips.
     public func resetClip() {
         recoverCairoIfNeeded()
+        gstate.clipMask = nil
         cairo_reset_clip(cairo)
     }
 

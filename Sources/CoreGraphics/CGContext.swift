@@ -292,6 +292,10 @@ extension CGContext {
         var blendMode = CGBlendMode.normal
         /// How images are resampled when drawn (`interpolationQuality`, `CGContext+Images.swift`).
         var interpolationQuality = CGInterpolationQuality.default
+        /// The coverage that `clip(to:mask:)` added to the clip, per Cairo device pixel; `nil` when
+        /// the clip is only Cairo's (`CGContext+MaskClip.swift`). Never mutated once made, so saved
+        /// states may share it.
+        var clipMask: ClipMask?
     }
 
     /// An integer rectangle of pixels in Cairo device space: columns `x0..<x1`, rows `y0..<y1`.

@@ -47,6 +47,22 @@ public final class CGGradient: Hashable, Sendable {
         self.init(space: target, components: componentList, locations: locationList)
     }
 
+    /// Creates a gradient from colours passed as Apple's Swift code passes them, an array cast to
+    /// `CFArray` (`colors as CFArray`); see `init(colorsSpace:colors:locations:)` for the rules.
+    ///
+    /// - Returns: `nil` when an element of `colors` is not a `CGColor`, and in the cases
+    ///   `init(colorsSpace:colors:locations:)` lists.
+    public convenience init?(
+        colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?
+    ) {
+        var list: [CGColor] = []
+        for element in colors {
+            guard let color = element as? CGColor else { return nil }
+            list.append(color)
+        }
+        self.init(colorsSpace: space, colors: list, locations: locations)
+    }
+
     /// Creates a gradient from colour components, as Apple's `CGGradientCreateWithColorComponents`.
     ///
     /// - Parameters:

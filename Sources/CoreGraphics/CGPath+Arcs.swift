@@ -5,6 +5,47 @@ private let quarterArcHandle: CGFloat = 0.552_284_749_830_793_4
 /// `(cos, sin)` of 0, π/2, π and 3π/2, exactly.
 private let quarterTurns: [(cos: CGFloat, sin: CGFloat)] = [(1, 0), (0, 1), (-1, 0), (0, -1)]
 
+/// The most whole turns one arc keeps; see `arcSweep(startAngle:endAngle:clockwise:)`.
+let maximumArcTurns: CGFloat = 1_000
+
+/// The signed sweep, in radians, of the arc that `addArc(center:radius:startAngle:endAngle:
+/// clockwise:)` (path and context alike) draws: positive with the angle increasing.
+///
+/// The travel is `endAngle - startAngle` with `clockwise == false`, `startAngle - endAngle` with
+/// `true`. A positive travel is drawn as it is, every whole turn kept (0 → 4π is two laps). A
+/// negative travel (the end lies behind the start in the drawing direction) becomes the way round
+/// from the start point to the end point in the drawing direction: `2π − (−travel mod 2π)`, a full
+/// circle when the travel is a whole number of turns (0 → 2π with `clockwise == true`). A zero
+/// travel draws no curve. Differences within a few ulps of zero count as zero, and remainders
+/// within a few ulps of a whole turn as a whole turn, so `2 * .pi` and sums such as
+/// `-.pi / 2 + 2 * .pi` behave as the exact values would. Sweeps beyond `maximumArcTurns` turns
+/// drop whole turns (the end point is unchanged).
+func arcSweep(startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) -> CGFloat {
+    let fullTurn = 2 * CGFloat.pi
+    let travel = clockwise ? startAngle - endAngle : endAngle - startAngle
+    let tolerance = 16 * Swift.max(abs(startAngle), abs(endAngle), fullTurn).ulp
+    var magnitude: CGFloat
+    if abs(travel) <= tolerance {
+        magnitude = 0
+    } else if travel > 0 {
+        magnitude = travel
+    } else {
+        let remainder = (-travel).truncatingRemainder(dividingBy: fullTurn)
+        let wholeTurns = remainder <= tolerance || fullTurn - remainder <= tolerance
+        magnitude = wholeTurns ? fullTurn : fullTurn - remainder
+    }
+    magnitude = limitedArcMagnitude(magnitude)
+    return clockwise ? -magnitude : magnitude
+}
+
+/// `magnitude` with whole turns dropped until at most `maximumArcTurns` turns and a fraction
+/// remain.
+func limitedArcMagnitude(_ magnitude: CGFloat) -> CGFloat {
+    let fullTurn = 2 * CGFloat.pi
+    guard magnitude > maximumArcTurns * fullTurn else { return magnitude }
+    return maximumArcTurns * fullTurn + magnitude.truncatingRemainder(dividingBy: fullTurn)
+}
+
 extension PathData {
     /// Appends the cubic Béziers of a circular arc, assuming the current point is the arc's start.
     ///
@@ -17,7 +58,7 @@ extension PathData {
     ) {
         guard sweep != 0, sweep.isFinite else { return }
         let quarters = (abs(sweep) / (CGFloat.pi / 2) - 1e-9).rounded(.up)
-        let count = Swift.max(1, Swift.min(Int(quarters), 8))
+        let count = Swift.max(1, Int(quarters))
         let step = sweep / CGFloat(count)
         let handle = 4 / 3 * tan(step / 4) * radius
         let f = { (p: CGPoint) in p.applying(transform) }
@@ -214,12 +255,21 @@ extension CGMutablePath {
     ///
     /// Angles are in radians, measured from +x towards +y. With `clockwise == false` the angle
     /// increases from `startAngle` to `endAngle`; with `clockwise == true` it decreases. (In a y-up
-    /// space the first looks counter-clockwise; on a y-down screen it looks clockwise.) When the
-    /// sweep in the chosen direction reaches a full turn (`endAngle - startAngle >= 2π` for
-    /// `clockwise == false`, `startAngle - endAngle >= 2π` for `true`) a full circle is drawn;
-    /// otherwise the arc goes from the start angle to the end angle's position, the short or long
-    /// way round as the direction demands, and equal angles (modulo 2π) add no curve. The arc is
-    /// made of cubic Béziers of at most 90° each, cut into equal pieces.
+    /// space the first looks counter-clockwise; on a y-down screen it looks clockwise, which is why
+    /// UIKit's `clockwise: true` arrives here as `false`.) The sweep follows Apple's rule:
+    ///
+    /// - When the end lies ahead of the start in the drawing direction, the arc sweeps the whole
+    ///   difference, every turn kept: 0 → 2π draws one circle, 1.5π → 5.5π two laps.
+    /// - When the end lies behind the start, the arc goes from the start point round to the end
+    ///   point in the drawing direction (less than a turn), and when the two points coincide (the
+    ///   angles differ by whole turns) a full circle: 0 → 2π with `clockwise == true` draws a
+    ///   circle, as `UIBezierPath(arcCenter:radius:startAngle: 0, endAngle: 2π, clockwise: false)`
+    ///   does on iOS.
+    /// - Equal angles add no curve: only the line (or move) to the start point.
+    ///
+    /// Angles a few ulps from these cases count as exact (so `2 * .pi` and `-.pi / 2 + 2 * .pi`
+    /// behave as the exact values). Sweeps beyond 1,000 turns drop whole turns. The arc is made of
+    /// cubic Béziers of at most 90° each, cut into equal pieces.
     ///
     /// Non-finite arguments or a negative radius make the call do nothing. A zero radius adds the
     /// line (or move) to `center` and the arc's curves collapsed onto it, so the element count
@@ -240,15 +290,7 @@ extension CGMutablePath {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite, radius >= 0,
             startAngle.isFinite, endAngle.isFinite
         else { return }
-        let fullTurn = 2 * CGFloat.pi
-        var magnitude = clockwise ? startAngle - endAngle : endAngle - startAngle
-        if magnitude >= fullTurn {
-            magnitude = fullTurn
-        } else {
-            magnitude = magnitude.truncatingRemainder(dividingBy: fullTurn)
-            if magnitude < 0 { magnitude += fullTurn }
-        }
-        let sweep = clockwise ? -magnitude : magnitude
+        let sweep = arcSweep(startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
         mutate {
             $0.appendArc(
                 center: center, radius: radius, startAngle: startAngle, sweep: sweep,
@@ -260,9 +302,10 @@ extension CGMutablePath {
     /// the current point to the arc's start (a move when the path is empty).
     ///
     /// A positive `delta` sweeps with the angle increasing (from +x towards +y), a negative one with
-    /// it decreasing. Sweeps beyond a full turn are clamped to one full circle (±2π). The arc is made
-    /// of cubic Béziers of at most 90° each. Non-finite arguments or a negative radius make the call
-    /// do nothing.
+    /// it decreasing, through exactly `delta` radians: every whole turn is kept (±4π draws two
+    /// laps), and a zero `delta` adds no curve. Sweeps beyond 1,000 turns drop whole turns. The arc
+    /// is made of cubic Béziers of at most 90° each. Non-finite arguments or a negative radius make
+    /// the call do nothing.
     ///
     /// - Parameters:
     ///   - center: The circle's centre, in user space.
@@ -277,8 +320,8 @@ extension CGMutablePath {
         guard center.x.isFinite, center.y.isFinite, radius.isFinite, radius >= 0,
             startAngle.isFinite, delta.isFinite
         else { return }
-        let fullTurn = 2 * CGFloat.pi
-        let sweep = Swift.max(-fullTurn, Swift.min(fullTurn, delta))
+        let magnitude = limitedArcMagnitude(abs(delta))
+        let sweep = delta < 0 ? -magnitude : magnitude
         mutate {
             $0.appendArc(
                 center: center, radius: radius, startAngle: startAngle, sweep: sweep,

@@ -90,14 +90,18 @@ private func samples(_ path: CGPath) -> [CGPoint] {
     }
 }
 
-@Test func sweepsBeyondAFullTurnDrawOneCircle() {
+@Test func sweepsBeyondAFullTurnKeepEveryTurn() {
     let path = CGMutablePath()
     path.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 5 * .pi, clockwise: false)
-    #expect(curves(path).count == 4)
+    // Two and a half turns: ten quarter curves, ending at angle π.
+    #expect(curves(path).count == 10)
+    #expect(near(path.currentPoint, CGPoint(x: -1, y: 0)))
     let relative = CGMutablePath()
     relative.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: -7)
-    #expect(curves(relative).count == 4)
-    #expect(near(curves(relative)[0].2, CGPoint(x: 0, y: -1)))
+    // 7 rad is 4.46 quarter turns: five equal pieces, the first ending at −1.4 rad.
+    #expect(curves(relative).count == 5)
+    #expect(near(curves(relative)[0].2, CGPoint(x: cos(CGFloat(-1.4)), y: sin(CGFloat(-1.4)))))
+    #expect(near(relative.currentPoint, CGPoint(x: cos(CGFloat(-7)), y: sin(CGFloat(-7)))))
 }
 
 @Test func equalAnglesAddOnlyTheStartPoint() {
