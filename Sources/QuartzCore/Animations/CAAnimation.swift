@@ -48,6 +48,10 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// The field of the per-frame fast path (FastPath.swift), set by a property animation's
     /// `prepare(for:)` when its key path, value function and values allow it; `nil` otherwise.
     package var fastField: LayerField?
+    /// Whether the animation changes only where its layer is placed and how opaque it is
+    /// (`position`, `transform`, `opacity`, `zPosition`, `anchorPoint` and their fields), so a
+    /// rasterized layer's bitmap stays valid; set by a property animation's `prepare(for:)`.
+    package var changesOnlyPlacement = false
 
     /// Creates an animation with Apple's defaults.
     public required override init() {

@@ -79,6 +79,8 @@ open class CAPropertyAnimation: CAAnimation {
 
     override func prepare(for layer: CALayer) {
         access = PropertyAccess(keyPath: storedKeyPath)
+        let key = storedKeyPath?.split(separator: ".", maxSplits: 1).first ?? ""
+        changesOnlyPlacement = ["position", "transform", "opacity", "zPosition", "anchorPoint"].contains(key)
         if case .field(let field) = access, field.fastKind != nil, storedValueFunction == nil {
             fastField = field
         }

@@ -123,11 +123,20 @@ extension CAAnimation {
     /// before its removal is delivered). An uncommitted animation with begin time 0 is evaluated
     /// as if it began at `t`.
     func applyInOrder(to target: inout PresentationTarget, atLocalTime t: Double, isCommitted: Bool) {
+        guard let (timing, sample) = effect(atLocalTime: t, isCommitted: isCommitted) else { return }
+        apply(sample: sample, timing: timing, to: &target)
+    }
+
+    /// The animation's timing and its sample at its layer's local time `t`, or `nil` when it has
+    /// no effect then: not in effect, or finished and removed on completion (even before its
+    /// removal is delivered). An uncommitted animation with begin time 0 is timed as if it began
+    /// at `t`. The one rule for property animations and transitions alike.
+    func effect(atLocalTime t: Double, isCommitted: Bool) -> (timing: MediaTiming, sample: MediaTimingSample)?
+    {
         var timing = mediaTiming
         if !isCommitted && storedBeginTime == 0 { timing.beginTime = t }
         let sample = timing.sample(atParentTime: t)
-        guard sample.isInEffect else { return }
-        if storedRemovedOnCompletion && sample.phase == .after { return }
-        apply(sample: sample, timing: timing, to: &target)
+        guard sample.isInEffect, !(storedRemovedOnCompletion && sample.phase == .after) else { return nil }
+        return (timing, sample)
     }
 }

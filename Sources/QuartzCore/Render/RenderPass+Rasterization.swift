@@ -147,13 +147,8 @@ extension RenderPass {
     /// subtree, or of the layer's own drawn properties; an emitter's particles). Its position,
     /// transform, opacity and z position are not part of it.
     private func rasterKey(of layer: RenderLayer, _ state: LayerState, scale: CGFloat) -> RasterKey? {
-        let placementKeys = ["position", "transform", "opacity", "zPosition", "anchorPoint"]
-        for animation in layer.animations {
-            guard let keyPath = (animation as? CAPropertyAnimation)?.keyPath,
-                placementKeys.contains(where: { keyPath == $0 || keyPath.hasPrefix($0 + ".") })
-            else { return nil }
-        }
-        guard state.contentsCrossfade == nil, !layer.sublayers.contains(where: \.isAnimating),
+        guard layer.animations.allSatisfy(\.changesOnlyPlacement), state.contentsCrossfade == nil,
+            !layer.sublayers.contains(where: \.isAnimating),
             layer.mask?.isAnimating != true,
             (layer.values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty != false
         else { return nil }

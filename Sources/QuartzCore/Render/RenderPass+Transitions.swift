@@ -15,12 +15,8 @@ extension RenderPass {
         guard !renderer.usesModelValues, frozenDepth == 0, let transition = layer.transition else {
             return nil
         }
-        let t = localTime(of: layer)
-        let timing = transition.mediaTiming
-        let sample = timing.sample(atParentTime: t)
-        guard sample.isInEffect, !(transition.storedRemovedOnCompletion && sample.phase == .after) else {
-            return nil
-        }
+        guard let (timing, sample) = transition.effect(atLocalTime: localTime(of: layer), isCommitted: true)
+        else { return nil }
         return (transition, transition.progress(atBasicTime: sample.basicTime, duration: timing.duration))
     }
 
