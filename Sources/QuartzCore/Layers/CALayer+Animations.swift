@@ -58,12 +58,14 @@ extension CALayer {
         }
     }
 
-    /// Takes `record` out of the layer's list (no callback).
-    func detach(_ record: AnimationRecord) {
+    /// Takes `record` out of the layer's list (no callback). `openingTransaction` false (the
+    /// engine removing a finished animation) notes the change for the thread's next commit
+    /// without opening a transaction: a finished animation has no effect in the published tree.
+    func detach(_ record: AnimationRecord, openingTransaction: Bool = true) {
         guard record.isAttached else { return }
         record.isAttached = false
         animationRecords.removeAll { $0 === record }
-        markRenderDirty()
+        markRenderDirty(openingTransaction: openingTransaction)
         modelGeneration.add(1, ordering: .relaxed)
     }
 

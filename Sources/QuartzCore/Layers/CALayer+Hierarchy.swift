@@ -53,9 +53,9 @@ extension CALayer {
         markRenderDirty()
         var target = index
         if let currentIndex, currentIndex < index { target -= 1 }
-        var list = sublayerStorage ?? []
-        list.insert(layer, at: max(0, min(target, list.count)))
-        sublayerStorage = list
+        // In place: copying the list for each insertion made adding N siblings O(N²).
+        if sublayerStorage == nil { sublayerStorage = [] }
+        sublayerStorage!.insert(layer, at: max(0, min(target, sublayerStorage!.count)))
         layer.superlayerStorage = self
         hierarchyDidChange()
         setNeedsLayout()

@@ -14,9 +14,10 @@ extension CALayer {
     }
 
     /// Notes that the layer's own values, sublayers, mask or animations changed: its node and
-    /// its ancestors' are rebuilt by the next commit of the current thread. Presentation copies
-    /// are never published.
-    func markRenderDirty() {
+    /// its ancestors' are rebuilt by the next commit of the current thread, for which an implicit
+    /// transaction is opened unless `openingTransaction` is false. Presentation copies are never
+    /// published.
+    func markRenderDirty(openingTransaction: Bool = true) {
         guard modelLayer == nil else { return }
         needsRenderUpdate = true
         var top: CALayer = self
@@ -27,7 +28,7 @@ extension CALayer {
             top = parent
         }
         let stack = TransactionStack.current
-        stack.ensureOpen()
+        if openingTransaction { stack.ensureOpen() }
         stack.dirtyRoots.append(WeakLayer(top))
     }
 

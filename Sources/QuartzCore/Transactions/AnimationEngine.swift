@@ -123,7 +123,7 @@ final class AnimationEngine: @unchecked Sendable {
                 record.animation.storedDelegate?.animationDidStart(record.animation)
             }
             if record.animation.storedRemovedOnCompletion {
-                record.layer?.detach(record)
+                record.layer?.detach(record, openingTransaction: false)
             }
             record.animation.storedDelegate?.animationDidStop(record.animation, finished: true)
             finishGroups(of: record)
