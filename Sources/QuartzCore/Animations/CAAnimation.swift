@@ -52,6 +52,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// (`position`, `transform`, `opacity`, `zPosition`, `anchorPoint` and their fields), so a
     /// rasterized layer's bitmap stays valid; set by a property animation's `prepare(for:)`.
     package var changesOnlyPlacement = false
+    /// The fast path compiled to plain values (FastProgram.swift), set with `fastField`.
+    package var fastProgram: FastProgram?
 
     /// Creates an animation with Apple's defaults.
     public required override init() {

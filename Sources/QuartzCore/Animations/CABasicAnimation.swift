@@ -29,11 +29,6 @@ open class CABasicAnimation: CAPropertyAnimation {
     var preparedBy: AnimatableValue?
     /// The presentation value captured when the animation was added (all-nil case).
     var capturedStart: AnimatableValue?
-    /// The fast path's lanes of the values (FastPath.swift), set by `prepare(for:)`.
-    var fastFrom: SIMD4<Double>?
-    var fastTo: SIMD4<Double>?
-    var fastBy: SIMD4<Double>?
-    var fastCaptured: SIMD4<Double>?
 
     /// The value the animation starts from. Default `nil`.
     open var fromValue: Any? {
@@ -103,11 +98,19 @@ open class CABasicAnimation: CAPropertyAnimation {
         let to = lanes(preparedTo)
         let by = lanes(preparedBy)
         let captured = lanes(capturedStart)
-        guard from.ok, to.ok, by.ok, captured.ok else {
+        guard from.ok, to.ok, by.ok, captured.ok, let field = fastField else {
             fastField = nil
             return
         }
-        (fastFrom, fastTo, fastBy, fastCaptured) = (from.lanes, to.lanes, by.lanes, captured.lanes)
+        fastProgram = FastProgram(
+            field: field, additive: storedAdditive, cumulative: storedCumulative, progress: fastProgress,
+            from: from.lanes, to: to.lanes, by: by.lanes, captured: captured.lanes)
+    }
+
+    /// How the fast program turns linear progress into the fraction: the timing function's curve.
+    /// `CASpringAnimation` replaces it with its motion.
+    var fastProgress: FastProgram.Progress {
+        storedTimingFunction.map { .curve($0.curve) } ?? .linear
     }
 
     /// The start and end values of one cycle, reading the model value live only when needed (R2).
@@ -153,44 +156,11 @@ open class CABasicAnimation: CAPropertyAnimation {
     override package func apply(
         sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
-        if let field = fastField {
-            applyFast(field, sample: sample, timing: timing, to: &target)
+        if let program = fastProgram {
+            target.run(program, sample: sample, duration: timing.duration)
         } else {
             applyGeneral(sample: sample, timing: timing, to: &target)
         }
-    }
-
-    /// The fast path: `applyGeneral` computed on lanes.
-    private func applyFast(
-        _ field: LayerField, sample: MediaTimingSample, timing: MediaTiming,
-        to target: inout PresentationTarget
-    ) {
-        let reader = target
-        let model = { reader.modelLanes(field) }
-        let from: SIMD4<Double>
-        let to: SIMD4<Double>
-        switch (fastFrom, fastTo, fastBy) {
-        case (let f?, let t?, _): (from, to) = (f, t)
-        case (let f?, nil, let b?): (from, to) = (f, Lanes.add(f, b))
-        case (nil, let t?, let b?): (from, to) = (Lanes.subtract(t, b), t)
-        case (let f?, nil, nil): (from, to) = (f, model())
-        case (nil, let t?, nil): (from, to) = (model(), t)
-        case (nil, nil, let b?):
-            let m = model()
-            (from, to) = (m, Lanes.add(m, b))
-        case (nil, nil, nil):
-            let m = model()
-            (from, to) = (fastCaptured ?? m, m)
-        }
-        var value = Lanes.interpolate(
-            from, to, fraction(atBasicTime: sample.basicTime, duration: timing.duration))
-        if storedCumulative, sample.iteration > 0 {
-            value = Lanes.add(Lanes.scale(to, Double(sample.iteration)), value)
-        }
-        if storedAdditive {
-            value = Lanes.add(field.lanes(target.state), value)
-        }
-        field.write(lanes: value, into: &target.state)
     }
 
     override package func applyGeneral(

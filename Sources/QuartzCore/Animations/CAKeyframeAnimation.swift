@@ -57,9 +57,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var preparedValues: [AnimatableValue] = []
     var preparedPath: PathKeyframes?
     var preparedTimeline: KeyframeTimeline?
-    /// The values as lanes for the fast path (FastPath.swift): linear, paced or discrete values
-    /// of the field's kind.
-    var fastValues: [SIMD4<Double>] = []
 
     /// The keyframe values, in any boxing key-value coding accepts. Ignored when `path` is set.
     /// Default `nil`.
@@ -225,30 +222,23 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return
         }
         let lanes = preparedValues.compactMap { kind.lanes($0) }
-        guard lanes.count == preparedValues.count else {
+        guard lanes.count == preparedValues.count, let field = fastField, let timeline = preparedTimeline
+        else {
             fastField = nil
             return
         }
-        fastValues = lanes
+        fastProgram = FastProgram(
+            field: field, additive: storedAdditive, cumulative: storedCumulative,
+            progress: storedTimingFunction.map { .curve($0.curve) } ?? .linear, frames: lanes,
+            timeline: timeline,
+            paced: isPaced, discrete: mode == .discrete, segmentCurves: storedTimingFunctions?.map(\.curve))
     }
 
     override package func apply(
         sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
-        if let field = fastField, let timeline = preparedTimeline {
-            let (index, u) = segment(timeline, sample: sample, timing: timing)
-            let values = fastValues
-            let i = min(index, values.count - 1)
-            var value =
-                mode == .discrete || i + 1 >= values.count
-                ? values[i] : Lanes.interpolate(values[i], values[i + 1], u)
-            if storedCumulative, sample.iteration > 0, let last = values.last {
-                value = Lanes.add(Lanes.scale(last, Double(sample.iteration)), value)
-            }
-            if storedAdditive {
-                value = Lanes.add(field.lanes(target.state), value)
-            }
-            field.write(lanes: value, into: &target.state)
+        if let program = fastProgram {
+            target.run(program, sample: sample, duration: timing.duration)
         } else {
             applyGeneral(sample: sample, timing: timing, to: &target)
         }

@@ -130,7 +130,12 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     override func prepare(for layer: CALayer) {
-        super.prepare(for: layer)
         preparedMotion = motion
+        super.prepare(for: layer)
+    }
+
+    /// The fast program follows the spring's motion.
+    override var fastProgress: FastProgram.Progress {
+        .spring(preparedMotion ?? motion)
     }
 }

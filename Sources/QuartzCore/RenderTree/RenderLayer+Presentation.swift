@@ -8,25 +8,36 @@ extension RenderLayer {
     /// Brings `buffer` — the presented values the caller keeps for this layer, with the node
     /// `serial` it was synchronised from — to local time `t`: the node's values are copied in
     /// when the node changed since (or when an animation needs the general path), otherwise only
-    /// the animated fields are reset before the animations apply.
+    /// the animated fields are reset before the compiled animations apply (a loop over plain
+    /// values: no object is read, nothing is allocated).
     ///
     /// - Complexity: O(animations) when the node is unchanged.
     package func present(
         into buffer: inout PresentedValues, serial synced: inout UInt64, atLocalTime t: Double
     ) {
-        if synced != serial || !animationsAllFast {
+        guard let compiled = compiledAnimations else {
+            // The general path: the whole state is refreshed, then every animation applies.
+            buffer = values
+            synced = serial
+            guard !animations.isEmpty else { return }
+            PresentationTarget.with(&buffer, source: .node(self)) { target in
+                for animation in animations {
+                    animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: true)
+                }
+            }
+            return
+        }
+        if synced != serial {
             buffer = values
             synced = serial
         } else {
-            for animation in animations {
-                animation.fastField?.copy(from: values.state, into: &buffer.state)
+            for index in compiled.indices {
+                compiled[index].program.field.copy(from: values.state, into: &buffer.state)
             }
         }
-        guard !animations.isEmpty else { return }
-        PresentationTarget.with(&buffer, source: .node(self)) { target in
-            for animation in animations {
-                animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: true)
-            }
+        // By index: each compiled animation is read in place, not copied.
+        for index in compiled.indices {
+            compiled[index].apply(atLocalTime: t, model: values.state, to: &buffer.state)
         }
     }
 

@@ -53,8 +53,9 @@ package final class RenderLayer: @unchecked Sendable {
     package let mask: RenderLayer?
     /// The committed animations in the order they apply, frozen copies with resolved timing.
     package let animations: [CAAnimation]
-    /// Whether every animation takes the fast path (only their fields change per frame).
-    package let animationsAllFast: Bool
+    /// The animations compiled to plain values when every one of them takes the fast path (only
+    /// their fields change per frame), in order; `nil` otherwise.
+    package let compiledAnimations: [CompiledAnimation]?
     /// The layer's running transition, if one was committed (the last one added).
     package let transition: CATransition?
     /// Whether anything in the subtree moves with time (an animation, an emitter with cells).
@@ -74,7 +75,14 @@ package final class RenderLayer: @unchecked Sendable {
         self.sublayers = sublayers
         self.mask = mask
         self.animations = animations
-        animationsAllFast = animations.allSatisfy { $0.fastField != nil }
+        let programs = animations.compactMap { animation in
+            animation.fastProgram.map {
+                CompiledAnimation(
+                    timing: animation.mediaTiming, removedOnCompletion: animation.storedRemovedOnCompletion,
+                    program: $0)
+            }
+        }
+        compiledAnimations = programs.count == animations.count ? programs : nil
         transition = animations.last { $0 is CATransition } as? CATransition
         let emits = (values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty == false
         isAnimating =

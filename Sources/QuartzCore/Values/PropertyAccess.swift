@@ -181,11 +181,15 @@ package struct PresentationTarget {
         self.copy = copy
     }
 
-    /// The model's value of a fast-path field, as lanes.
-    func modelLanes(_ field: LayerField) -> SIMD4<Double> {
+    /// Runs a fast program at `sample` (a cycle of `duration` seconds) on the values, reading the
+    /// model's where it needs them.
+    mutating func run(_ program: FastProgram, sample: MediaTimingSample, duration: Double) {
         switch source {
-        case .layer(let layer): return field.lanes(layer.state)
-        case .node(let node): return field.lanes(node.values.state)
+        case .layer(let layer):
+            program.apply(sample: sample, duration: duration, model: layer.state, to: &storage.pointee.state)
+        case .node(let node):
+            program.apply(
+                sample: sample, duration: duration, model: node.values.state, to: &storage.pointee.state)
         }
     }
 

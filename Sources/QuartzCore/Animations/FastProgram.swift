@@ -1,0 +1,133 @@
+import CoreGraphics
+
+// A property animation's per-frame fast path as plain values (FastPath.swift's lanes), compiled
+// once when the animation is prepared: evaluating it reads no object — no class property, no
+// dynamic dispatch, no reference count — so a render node's animations evaluate as a loop over
+// an array of structs. The animation classes' own fast paths run the same program.
+
+/// What a fast-path property animation computes, as plain values. Immutable once made; a class
+/// so that a render node's animations hold it by reference and evaluating it copies nothing.
+package final class FastProgram: Sendable {
+    /// How linear progress through a cycle becomes the interpolation fraction.
+    package enum Progress: Sendable {
+        case linear
+        /// A timing function's curve.
+        case curve(UnitBezier)
+        /// A spring's motion at the cycle's basic time (duration ignored; it may overshoot).
+        case spring(SpringMotion)
+    }
+
+    package let field: LayerField
+    package let additive: Bool
+    package let cumulative: Bool
+    package let progress: Progress
+    // A basic animation: its from, to and by values (`nil` where not given) and the start
+    // captured for an animation with none (R2).
+    let from: SIMD4<Double>?
+    let to: SIMD4<Double>?
+    let by: SIMD4<Double>?
+    let captured: SIMD4<Double>?
+    // A keyframe animation (`timeline` not `nil`): its values, mode and per-segment curves.
+    let frames: [SIMD4<Double>]
+    let timeline: KeyframeTimeline?
+    let paced: Bool
+    let discrete: Bool
+    let segmentCurves: [UnitBezier]?
+
+    /// A basic animation's program.
+    package init(
+        field: LayerField, additive: Bool, cumulative: Bool, progress: Progress, from: SIMD4<Double>?,
+        to: SIMD4<Double>?, by: SIMD4<Double>?, captured: SIMD4<Double>?
+    ) {
+        (self.field, self.additive, self.cumulative, self.progress) = (field, additive, cumulative, progress)
+        (self.from, self.to, self.by, self.captured) = (from, to, by, captured)
+        (frames, timeline, paced, discrete, segmentCurves) = ([], nil, false, false, nil)
+    }
+
+    /// A keyframe animation's program.
+    package init(
+        field: LayerField, additive: Bool, cumulative: Bool, progress: Progress, frames: [SIMD4<Double>],
+        timeline: KeyframeTimeline, paced: Bool, discrete: Bool, segmentCurves: [UnitBezier]?
+    ) {
+        (self.field, self.additive, self.cumulative, self.progress) = (field, additive, cumulative, progress)
+        (from, to, by, captured) = (nil, nil, nil, nil)
+        (self.frames, self.timeline, self.paced, self.discrete) = (frames, timeline, paced, discrete)
+        self.segmentCurves = segmentCurves
+    }
+
+    /// Writes the animation's value at `sample` (a cycle of `duration` seconds) into `state`,
+    /// reading the model's value from `model` only where the animation needs it (R2).
+    package func apply(
+        sample: MediaTimingSample, duration: Double, model: borrowing LayerState, to state: inout LayerState
+    ) {
+        let linear = duration > 0 ? min(max(sample.basicTime / duration, 0), 1) : 1
+        var value: SIMD4<Double>
+        let cycleEnd: SIMD4<Double>?
+        if let timeline {
+            // Paced modes ignore the timing functions (Apple's calculationMode documentation).
+            var position = linear
+            if !paced, case .curve(let curve) = progress { position = curve.solve(linear) }
+            var (index, u) = timeline.segment(at: position)
+            if !paced, !discrete, let curves = segmentCurves, index < curves.count {
+                u = curves[index].solve(u)
+            }
+            let i = min(index, frames.count - 1)
+            value =
+                discrete || i + 1 >= frames.count ? frames[i] : Lanes.interpolate(frames[i], frames[i + 1], u)
+            cycleEnd = frames.last
+        } else {
+            let (start, end) = endpoints(model: model)
+            let fraction: Double
+            switch progress {
+            case .linear: fraction = linear
+            case .curve(let curve): fraction = curve.solve(linear)
+            case .spring(let motion): fraction = motion.fraction(at: sample.basicTime)
+            }
+            value = Lanes.interpolate(start, end, fraction)
+            cycleEnd = end
+        }
+        if cumulative, sample.iteration > 0, let end = cycleEnd {
+            value = Lanes.add(Lanes.scale(end, Double(sample.iteration)), value)
+        }
+        if additive {
+            value = Lanes.add(field.lanes(state), value)
+        }
+        field.write(lanes: value, into: &state)
+    }
+
+    /// A basic animation's start and end values of one cycle, reading the model's only when
+    /// needed (R2).
+    @inline(__always)
+    private func endpoints(model: borrowing LayerState) -> (SIMD4<Double>, SIMD4<Double>) {
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, Lanes.add(f, b))
+        case (nil, let t?, let b?): return (Lanes.subtract(t, b), t)
+        case (let f?, nil, nil): return (f, field.lanes(model))
+        case (nil, let t?, nil): return (field.lanes(model), t)
+        case (nil, nil, let b?):
+            let m = field.lanes(model)
+            return (m, Lanes.add(m, b))
+        case (nil, nil, nil):
+            let m = field.lanes(model)
+            return (captured ?? m, m)
+        }
+    }
+}
+
+/// A committed animation on the fast path as a render node evaluates it: its resolved timing and
+/// its program.
+package struct CompiledAnimation: Sendable {
+    package let timing: MediaTiming
+    package let removedOnCompletion: Bool
+    package let program: FastProgram
+
+    /// Applies the animation at its layer's local time `t` (committed: the same rule as
+    /// `CAAnimation.effect(atLocalTime:isCommitted:)`).
+    @inline(__always)
+    package func apply(atLocalTime t: Double, model: borrowing LayerState, to state: inout LayerState) {
+        let sample = timing.sample(atParentTime: t)
+        guard sample.isInEffect, !(removedOnCompletion && sample.phase == .after) else { return }
+        program.apply(sample: sample, duration: timing.duration, model: model, to: &state)
+    }
+}
