@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
         .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LaminaPreview", targets: ["LaminaPreview"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
@@ -45,6 +46,9 @@ let package = Package(
         .target(name: "LaminaExport", dependencies: ["QuartzCore"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
         .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
+        // The slice of UIKit that animation code uses (views, view animation, colours, paths,
+        // images), on QuartzCore; Linux only — on Apple platforms a package uses the real one.
+        .target(name: "UIKit", dependencies: ["QuartzCore"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
@@ -68,6 +72,7 @@ let package = Package(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
         // The `lamina` program run as a user runs it (it is built beside the tests).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
