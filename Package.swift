@@ -48,7 +48,9 @@ let package = Package(
         .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
         // The slice of UIKit that animation code uses (views, view animation, colours, paths,
         // images), on QuartzCore; Linux only — on Apple platforms a package uses the real one.
-        .target(name: "UIKit", dependencies: ["QuartzCore"]),
+        // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
+        .target(name: "_Testing_UIKit"),
+        .target(name: "UIKit", dependencies: ["_Testing_UIKit", "QuartzCore"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
