@@ -143,8 +143,13 @@ final class ViewAnimationContext {
         case .disabled:
             return NSNull()
         case .record(let recorder):
+            let model = layer.value(forKeyPath: event)
+            let presented = layer.presentation()?.value(forKeyPath: event) ?? model
             return RecordingAction { layer, key in
-                recorder.record(ChangeRecord(view: view, key: key, before: before, after: layer.value(forKeyPath: key)))
+                recorder.record(
+                    ChangeRecord(
+                        view: view, key: key, before: model, presented: presented,
+                        after: layer.value(forKeyPath: key)))
             }
         case .animate:
             let animation = context.makeAnimation(keyPath: event, from: before, for: layer)
@@ -197,7 +202,7 @@ final class ViewAnimationTracker: CAAnimationDelegate {
     let context: ViewAnimationContext
     private var blocking = false
 
-    init(view: UIView, context: ViewAnimationContext) {
+    init(view: UIView?, context: ViewAnimationContext) {
         self.view = view
         self.context = context
     }
@@ -221,7 +226,11 @@ final class ViewAnimationTracker: CAAnimationDelegate {
 struct ChangeRecord {
     let view: UIView
     let key: String
+    /// The model value before the change.
     let before: Any?
+    /// The value on screen before the change.
+    let presented: Any?
+    /// The model value after the change.
     let after: Any?
 }
 
