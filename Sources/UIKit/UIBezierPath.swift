@@ -69,14 +69,18 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
     /// A rectangle with the chosen corners rounded by `cornerRadii.width` points (UIKit uses
     /// the width for both axes), clamped to half the shorter side; the others stay square.
     /// Starts at the top edge and runs clockwise on screen.
-    public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
+    public convenience init(
+        roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize
+    ) {
         self.init()
         let r = rect.standardized
         guard r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return }
         let requested = cornerRadii.width.isFinite ? max(cornerRadii.width, 0) : 0
         let clamped = min(requested, r.width / 2, r.height / 2)
         func radius(_ corner: UIRectCorner) -> CGFloat { corners.contains(corner) ? clamped : 0 }
-        let (tl, tr, br, bl) = (radius(.topLeft), radius(.topRight), radius(.bottomRight), radius(.bottomLeft))
+        let (tl, tr, br, bl) = (
+            radius(.topLeft), radius(.topRight), radius(.bottomRight), radius(.bottomLeft)
+        )
         let half = CGFloat.pi / 2
         path.move(to: CGPoint(x: r.minX + tl, y: r.minY))
         path.addLine(to: CGPoint(x: r.maxX - tr, y: r.minY))
@@ -111,7 +115,9 @@ open class UIBezierPath: NSObject, @unchecked Sendable {
         arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
     ) {
         self.init()
-        addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        addArc(
+            withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+            clockwise: clockwise)
     }
 
     /// A path with a copy of `cgPath`'s elements.

@@ -5,7 +5,9 @@ import QuartzCore
 
 extension UIColor {
     /// An sRGB colour from 0–255 components.
-    private static func rgb255(_ red: CGFloat, _ green: CGFloat, _ blue: CGFloat, _ alpha: CGFloat = 1) -> UIColor {
+    private static func rgb255(_ red: CGFloat, _ green: CGFloat, _ blue: CGFloat, _ alpha: CGFloat = 1)
+        -> UIColor
+    {
         UIColor(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha)
     }
 

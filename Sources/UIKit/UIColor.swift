@@ -87,7 +87,8 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// Writes the brightness (the mean of red, green and blue, as UIKit converts an RGB colour
     /// to grey) and alpha; returns `true`.
     @discardableResult
-    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    open func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool
+    {
         white?.pointee = (components.red + components.green + components.blue) / 3
         alpha?.pointee = components.alpha
         return true

@@ -178,7 +178,8 @@ open class UIPanGestureRecognizer: UIGestureRecognizer {
         let point = touch.location(in: nil)
         let elapsed = touch.timestamp - lastTime
         if phase != .began, elapsed > 0 {
-            currentVelocity = CGPoint(x: (point.x - lastPoint.x) / elapsed, y: (point.y - lastPoint.y) / elapsed)
+            currentVelocity = CGPoint(
+                x: (point.x - lastPoint.x) / elapsed, y: (point.y - lastPoint.y) / elapsed)
         }
         lastPoint = point
         lastTime = touch.timestamp

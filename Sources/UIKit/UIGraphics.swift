@@ -69,7 +69,9 @@ public func UIGraphicsGetCurrentContext() -> CGContext? {
 /// An empty or non-finite size pushes nothing (UIKit logs an error), so the current context
 /// stays what it was.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
-    guard let (context, pointScale) = GraphicsContextStack.makeImageContext(size: size, opaque: opaque, scale: scale)
+    guard
+        let (context, pointScale) = GraphicsContextStack.makeImageContext(
+            size: size, opaque: opaque, scale: scale)
     else {
         CompatibilityWarnings.report(
             "UIGraphicsBeginImageContextWithOptions: invalid size \(size); no context was created")

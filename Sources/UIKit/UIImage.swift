@@ -83,7 +83,9 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// and `@1x`, each as `.png`, then `.jpg` and `.jpeg`. UIKit's trait-collection form is
     /// not provided: there is one screen.
     public convenience init?(named name: String, in bundle: Bundle?) {
-        guard !name.isEmpty, let path = Self.resourcePath(named: name, in: bundle ?? .main) else { return nil }
+        guard !name.isEmpty, let path = Self.resourcePath(named: name, in: bundle ?? .main) else {
+            return nil
+        }
         self.init(contentsOfFile: path)
     }
 

@@ -27,7 +27,8 @@ extension UIView {
 
     /// `animate(withDuration:delay:options:animations:completion:)` with no delay and no options.
     public static func animate(
-        withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+        withDuration duration: TimeInterval, animations: @escaping () -> Void,
+        completion: ((Bool) -> Void)? = nil
     ) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
@@ -37,7 +38,8 @@ extension UIView {
     /// `duration` seconds, starting at `velocity` (in whole changes per second: 1 covers the
     /// change in one second). The curve bits of `options` are ignored.
     public static func animate(
-        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        withDuration duration: TimeInterval, delay: TimeInterval,
+        usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
@@ -52,7 +54,8 @@ extension UIView {
     /// and `bounce` (0: none; up to 1: more; negative: overdamped), lasting until it settles
     /// (the spring's settling duration); `completion` runs then.
     public static func animate(
-        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+        springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
+        initialSpringVelocity velocity: CGFloat = 0,
         delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
@@ -66,7 +69,8 @@ extension UIView {
     /// Applies the changes of `actionsWithoutAnimation` at once, even inside an animation
     /// block.
     public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-        let context = ViewAnimationContext(duration: 0, delay: 0, options: [], timing: .curve(.init(name: .linear)), mode: .disabled)
+        let context = ViewAnimationContext(
+            duration: 0, delay: 0, options: [], timing: .curve(.init(name: .linear)), mode: .disabled)
         withoutActuallyEscaping(actionsWithoutAnimation) { body in context.run(body, completion: nil) }
     }
 

@@ -47,7 +47,9 @@ extension UIView {
 
     /// Swaps the subviews at two indices; does nothing for an index out of range.
     public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
-        guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else { return }
+        guard subviews.indices.contains(index1), subviews.indices.contains(index2), index1 != index2 else {
+            return
+        }
         let (low, high) = (min(index1, index2), max(index1, index2))
         let first = subviews[low]
         let second = subviews[high]

@@ -62,11 +62,13 @@ extension UIView {
         let whole = ChangeRecorder()
         collector.frames.append((0, 1, whole))
         let recording = ViewAnimationContext.nested(
-            duration: duration, delay: delay, options: viewOptions, timing: .curve(viewOptions.timingFunction),
+            duration: duration, delay: delay, options: viewOptions,
+            timing: .curve(viewOptions.timingFunction),
             mode: .record(whole))
         let animating = ViewAnimationContext(
             duration: recording.duration, delay: recording.delay, options: recording.options,
-            timing: recording.timing, mode: recording.mode.isDisabled || !(recording.duration > 0) ? .disabled : .animate)
+            timing: recording.timing,
+            mode: recording.mode.isDisabled || !(recording.duration > 0) ? .disabled : .animate)
         CATransaction.begin()
         if let completion {
             CATransaction.setCompletionBlock { completion(animating.allFinished) }

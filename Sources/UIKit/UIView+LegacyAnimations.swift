@@ -84,7 +84,9 @@ extension UIView {
 
     /// Adds `transition` on `view` to the block, with its duration and curve. `cache` is
     /// ignored (the transition always shows the committed rendering).
-    public static func setAnimationTransition(_ transition: AnimationTransition, for view: UIView, cache: Bool) {
+    public static func setAnimationTransition(
+        _ transition: AnimationTransition, for view: UIView, cache: Bool
+    ) {
         LegacyAnimationBlock.stack.last?.transition = (transition, view)
     }
 
@@ -149,7 +151,8 @@ final class LegacyAnimationBlock {
         if case .animate = animating.mode {
             for record in recorder.records {
                 let from = beginsFromCurrentState ? record.presented : record.before
-                let animation = animating.makeAnimation(keyPath: record.key, from: from, for: record.view.layer)
+                let animation = animating.makeAnimation(
+                    keyPath: record.key, from: from, for: record.view.layer)
                 animation.delegate = ViewAnimationTracker(view: record.view, context: animating)
                 record.view.layer.add(animation, forKey: record.key)
             }

@@ -14,7 +14,9 @@ extension UIView {
         with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
     ) {
-        runTransition(on: view.layer, duration: duration, options: options, changes: animations ?? {}, completion: completion)
+        runTransition(
+            on: view.layer, duration: duration, options: options, changes: animations ?? {},
+            completion: completion)
     }
 
     /// Replaces `fromView` with `toView` in `fromView`'s superview (`toView` takes its place in
@@ -30,15 +32,19 @@ extension UIView {
             completion?(false)
             return
         }
-        runTransition(on: container.layer, duration: duration, options: options, changes: {
-            if options.contains(.showHideTransitionViews) {
-                fromView.isHidden = true
-                toView.isHidden = false
-            } else {
-                if toView.superview !== container { container.insertSubview(toView, aboveSubview: fromView) }
-                fromView.removeFromSuperview()
-            }
-        }, completion: completion)
+        runTransition(
+            on: container.layer, duration: duration, options: options,
+            changes: {
+                if options.contains(.showHideTransitionViews) {
+                    fromView.isHidden = true
+                    toView.isHidden = false
+                } else {
+                    if toView.superview !== container {
+                        container.insertSubview(toView, aboveSubview: fromView)
+                    }
+                    fromView.removeFromSuperview()
+                }
+            }, completion: completion)
     }
 
     /// Adds the transition of `options` to `layer` and applies `changes` without animation in
@@ -48,7 +54,8 @@ extension UIView {
         completion: ((Bool) -> Void)?
     ) {
         let context = ViewAnimationContext(
-            duration: duration, delay: 0, options: options, timing: .curve(options.timingFunction), mode: .disabled)
+            duration: duration, delay: 0, options: options, timing: .curve(options.timingFunction),
+            mode: .disabled)
         CATransaction.begin()
         if let completion {
             CATransaction.setCompletionBlock { completion(context.allFinished) }

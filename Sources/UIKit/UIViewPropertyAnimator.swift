@@ -68,7 +68,9 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// An animator with a timing curve (`.easeInOut` when `curve` says so) and optional first
     /// animations.
-    public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
+    public convenience init(
+        duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil
+    ) {
         let options = UIView.AnimationOptions(rawValue: UInt(curve.rawValue) << 16)
         self.init(duration: duration, timing: .curve(options.timingFunction), animations: animations)
     }
@@ -85,7 +87,9 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// An animator whose animations move like a spring of damping ratio `ratio` (clamped to
     /// 0…1) settling in `duration` seconds.
-    public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
+    public convenience init(
+        duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil
+    ) {
         let safe = ratio.isFinite ? min(max(ratio, 0), 1) : 1
         self.init(duration: duration, timing: .damped(ratio: safe, velocity: 0), animations: animations)
     }

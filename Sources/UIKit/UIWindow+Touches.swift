@@ -32,7 +32,9 @@ extension UIWindow {
         let event = UIEvent()
         event.allTouches = [touch]
         event.timestamp = touch.timestamp
-        let wasCancelledByRecognizer = activeRecognizers.contains { $0.cancelsTouchesInView && $0.hasRecognized }
+        let wasCancelledByRecognizer = activeRecognizers.contains {
+            $0.cancelsTouchesInView && $0.hasRecognized
+        }
         for recognizer in activeRecognizers where recognizer.isEnabled {
             recognizer.handle(touch, phase: phase)
         }

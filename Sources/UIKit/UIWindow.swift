@@ -17,7 +17,9 @@ open class UIWindow: UIView {
     open var rootViewController: UIViewController? {
         didSet {
             guard oldValue !== rootViewController else { return }
-            if let old = oldValue, old.isViewLoaded, old.view.superview === self { old.view.removeFromSuperview() }
+            if let old = oldValue, old.isViewLoaded, old.view.superview === self {
+                old.view.removeFromSuperview()
+            }
             guard let controller = rootViewController else { return }
             let root: UIView = controller.view
             controller.viewWillAppear(false)

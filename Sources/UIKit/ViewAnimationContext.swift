@@ -72,7 +72,8 @@ final class ViewAnimationContext {
     /// duration, curve and options unless its options override them (ruling U7); inside a disabled
     /// block, or with animations disabled, it is disabled too.
     static func nested(
-        duration: Double, delay: Double, options: UIView.AnimationOptions, timing: Timing, mode: Mode = .animate
+        duration: Double, delay: Double, options: UIView.AnimationOptions, timing: Timing,
+        mode: Mode = .animate
     ) -> ViewAnimationContext {
         var effectiveMode = mode
         var effectiveDuration = duration
@@ -86,7 +87,8 @@ final class ViewAnimationContext {
                 if !options.contains(.overrideInheritedOptions) {
                     effectiveOptions.formUnion(
                         outer.options.intersection([
-                            .repeat, .autoreverse, .beginFromCurrentState, .allowUserInteraction, .layoutSubviews,
+                            .repeat, .autoreverse, .beginFromCurrentState, .allowUserInteraction,
+                            .layoutSubviews,
                         ]))
                 }
             }

@@ -21,7 +21,8 @@ import UIKit
 
     @Test func defaults() {
         let path = UIBezierPath()
-        #expect(path.isEmpty && path.lineWidth == 1 && path.lineCapStyle == .butt && path.lineJoinStyle == .miter)
+        #expect(
+            path.isEmpty && path.lineWidth == 1 && path.lineCapStyle == .butt && path.lineJoinStyle == .miter)
         #expect(path.miterLimit == 10 && !path.usesEvenOddFillRule && path.currentPoint == .zero)
     }
 
@@ -38,7 +39,8 @@ import UIKit
         let path = UIBezierPath(
             arcCenter: CGPoint(x: 50, y: 50), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         #expect(isClose(path.currentPoint.x, 50) && isClose(path.currentPoint.y, 60))
-        #expect(isClose(path.bounds.maxY, 60) && isClose(path.bounds.minY, 50, 1e-6))  // through the lower right
+        // Through the lower right quadrant.
+        #expect(isClose(path.bounds.maxY, 60) && isClose(path.bounds.minY, 50, 1e-6))
         let counter = UIBezierPath(
             arcCenter: CGPoint(x: 50, y: 50), radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
         #expect(isClose(counter.bounds.minY, 40))  // three quarters round through the top
@@ -46,7 +48,8 @@ import UIKit
 
     @Test func roundedRectWithChosenCorners() {
         let rect = CGRect(x: 0, y: 0, width: 100, height: 50)
-        let path = UIBezierPath(roundedRect: rect, byRoundingCorners: [.topLeft], cornerRadii: CGSize(width: 20, height: 5))
+        let path = UIBezierPath(
+            roundedRect: rect, byRoundingCorners: [.topLeft], cornerRadii: CGSize(width: 20, height: 5))
         #expect(elements(path).first?.1 == [CGPoint(x: 20, y: 0)])
         #expect(path.contains(CGPoint(x: 99, y: 1)))  // square top-right corner
         #expect(!path.contains(CGPoint(x: 1, y: 1)))  // rounded top-left corner
@@ -63,9 +66,14 @@ import UIKit
         path.move(to: CGPoint(x: 0, y: 0))
         path.addLine(to: CGPoint(x: 10, y: 0))
         path.addQuadCurve(to: CGPoint(x: 10, y: 10), controlPoint: CGPoint(x: 20, y: 5))
-        path.addCurve(to: CGPoint(x: 0, y: 10), controlPoint1: CGPoint(x: 8, y: 12), controlPoint2: CGPoint(x: 2, y: 12))
+        path.addCurve(
+            to: CGPoint(x: 0, y: 10), controlPoint1: CGPoint(x: 8, y: 12), controlPoint2: CGPoint(x: 2, y: 12)
+        )
         path.close()
-        #expect(elements(path).map(\.0) == [.moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath])
+        #expect(
+            elements(path).map(\.0) == [
+                .moveToPoint, .addLineToPoint, .addQuadCurveToPoint, .addCurveToPoint, .closeSubpath,
+            ])
         path.apply(CGAffineTransform(translationX: 100, y: 0))
         #expect(elements(path)[1].1 == [CGPoint(x: 110, y: 0)])
         let other = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 10, height: 10))

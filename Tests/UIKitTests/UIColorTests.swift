@@ -27,7 +27,8 @@ import UIKit
         let hsb = components(UIColor(hue: 1.0 / 3.0, saturation: 1, brightness: 1, alpha: 1))
         #expect(isClose(hsb[0], 0) && isClose(hsb[1], 1) && isClose(hsb[2], 0))
         #expect(components(UIColor.red.withAlphaComponent(0.3)) == [1, 0, 0, 0.3])
-        #expect(components(UIColor(red: .nan, green: 2, blue: -1, alpha: 1)) == [0, 2, -1, 1])  // extended, NaN → 0
+        // Extended range kept; NaN reads as 0.
+        #expect(components(UIColor(red: .nan, green: 2, blue: -1, alpha: 1)) == [0, 2, -1, 1])
         var h: CGFloat = 0
         var s: CGFloat = 0
         var v: CGFloat = 0

@@ -11,7 +11,9 @@ import UIKit
         }
         override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("moved") }
         override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("ended") }
-        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { log.append("cancelled") }
+        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+            log.append("cancelled")
+        }
     }
 
     final class Controller: UIViewController {
@@ -25,7 +27,9 @@ import UIKit
             events.append("viewDidLoad")
             view.addSubview(box)
         }
-        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { events.append("controller began") }
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            events.append("controller began")
+        }
     }
 
     @Test func viewControllerLoadsOnceAndFillsTheWindow() {

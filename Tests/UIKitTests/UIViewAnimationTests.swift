@@ -49,9 +49,13 @@ extension ManualClockTests {
                 let (window, view) = makeCommittedViews()
                 defer { withExtendedLifetime(window) {} }
                 var log: [String] = []
-                UIView.animate(withDuration: 1, animations: { view.center.x = 300 }, completion: { log.append("first \($0)") })
+                UIView.animate(
+                    withDuration: 1, animations: { view.center.x = 300 },
+                    completion: { log.append("first \($0)") })
                 CAMediaClock.advance(by: 0.5)
-                UIView.animate(withDuration: 1, animations: { view.center.x = 0 }, completion: { log.append("second \($0)") })
+                UIView.animate(
+                    withDuration: 1, animations: { view.center.x = 0 },
+                    completion: { log.append("second \($0)") })
                 CAMediaClock.advance(by: 0)
                 #expect(log == ["first false"])
                 CAMediaClock.advance(by: 1)
@@ -63,15 +67,19 @@ extension ManualClockTests {
             try withManualClock {
                 let (window, view) = makeCommittedViews()
                 defer { withExtendedLifetime(window) {} }
-                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 150 })
+                UIView.animate(
+                    withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 150 })
                 CAMediaClock.advance(by: 0.5)  // on screen at x = 100
-                UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState], animations: {
-                    view.center.x = 0
-                })
+                UIView.animate(
+                    withDuration: 1, delay: 0, options: [.curveLinear, .beginFromCurrentState],
+                    animations: {
+                        view.center.x = 0
+                    })
                 var animation = try #require(view.layer.animation(forKey: "position") as? CABasicAnimation)
                 #expect((animation.fromValue as? CGPoint)?.x == 100)
                 // Without the option the new animation starts from the previous model value.
-                UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 50 })
+                UIView.animate(
+                    withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 50 })
                 animation = try #require(view.layer.animation(forKey: "position") as? CABasicAnimation)
                 #expect((animation.fromValue as? CGPoint)?.x == 0)
             }
@@ -81,9 +89,11 @@ extension ManualClockTests {
             try withManualClock {
                 let (window, view) = makeCommittedViews()
                 defer { withExtendedLifetime(window) {} }
-                UIView.animate(withDuration: 0.5, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: {
-                    view.alpha = 0
-                })
+                UIView.animate(
+                    withDuration: 0.5, delay: 0, options: [.repeat, .autoreverse, .curveLinear],
+                    animations: {
+                        view.alpha = 0
+                    })
                 let animation = try #require(view.layer.animation(forKey: "opacity"))
                 #expect(animation.repeatCount == .infinity && animation.autoreverses)
                 CAMediaClock.advance(by: 0.75)  // half way back
@@ -100,18 +110,27 @@ extension ManualClockTests {
                 window.addSubview(other)
                 window.addSubview(third)
                 CATransaction.flush()
-                UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
-                    view.alpha = 0
-                    UIView.animate(withDuration: 0.5, delay: 0, options: .curveEaseIn, animations: { other.alpha = 0 })
-                    UIView.animate(
-                        withDuration: 0.5, delay: 0, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveEaseIn],
-                        animations: { third.alpha = 0 })
-                })
+                UIView.animate(
+                    withDuration: 2, delay: 0, options: .curveLinear,
+                    animations: {
+                        view.alpha = 0
+                        UIView.animate(
+                            withDuration: 0.5, delay: 0, options: .curveEaseIn,
+                            animations: { other.alpha = 0 })
+                        UIView.animate(
+                            withDuration: 0.5, delay: 0,
+                            options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveEaseIn],
+                            animations: { third.alpha = 0 })
+                    })
                 #expect(view.layer.animation(forKey: "opacity")?.duration == 2)
                 #expect(other.layer.animation(forKey: "opacity")?.duration == 2)
-                #expect(other.layer.animation(forKey: "opacity")?.timingFunction == CAMediaTimingFunction(name: .linear))
+                #expect(
+                    other.layer.animation(forKey: "opacity")?.timingFunction
+                        == CAMediaTimingFunction(name: .linear))
                 #expect(third.layer.animation(forKey: "opacity")?.duration == 0.5)
-                #expect(third.layer.animation(forKey: "opacity")?.timingFunction == CAMediaTimingFunction(name: .easeIn))
+                #expect(
+                    third.layer.animation(forKey: "opacity")?.timingFunction
+                        == CAMediaTimingFunction(name: .easeIn))
             }
         }
 
@@ -121,7 +140,8 @@ extension ManualClockTests {
                 defer { withExtendedLifetime(window) {} }
                 var finished: Bool?
                 UIView.animate(
-                    withDuration: 1, delay: 0, usingSpringWithDamping: 0.3, initialSpringVelocity: 0, options: [],
+                    withDuration: 1, delay: 0, usingSpringWithDamping: 0.3, initialSpringVelocity: 0,
+                    options: [],
                     animations: { view.center.x = 150 }, completion: { finished = $0 })
                 let spring = try #require(view.layer.animation(forKey: "position") as? CASpringAnimation)
                 #expect(spring.duration == 1)
@@ -135,7 +155,8 @@ extension ManualClockTests {
                 #expect(finished == true && view.layer.animationKeys() == nil && view.center.x == 150)
                 // Damping 1: no overshoot.
                 UIView.animate(
-                    withDuration: 1, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0, options: [],
+                    withDuration: 1, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
+                    options: [],
                     animations: { view.center.x = 250 })
                 var peak: CGFloat = 0
                 for _ in 0..<100 {
@@ -162,10 +183,12 @@ extension ManualClockTests {
                 let (window, view) = makeCommittedViews()
                 defer { withExtendedLifetime(window) {} }
                 var finished: Bool?
-                UIView.animate(withDuration: 1, animations: {
-                    view.center.x = 300
-                    UIView.performWithoutAnimation { view.alpha = 0.5 }
-                }, completion: { finished = $0 })
+                UIView.animate(
+                    withDuration: 1,
+                    animations: {
+                        view.center.x = 300
+                        UIView.performWithoutAnimation { view.alpha = 0.5 }
+                    }, completion: { finished = $0 })
                 #expect(view.layer.animationKeys() == ["position"])
                 UIView.setAnimationsEnabled(false)
                 UIView.animate(withDuration: 1) { view.backgroundColor = .red }
@@ -173,7 +196,8 @@ extension ManualClockTests {
                 #expect(UIView.areAnimationsEnabled)
                 #expect(view.layer.animation(forKey: "backgroundColor") == nil)
                 var immediate: Bool?
-                UIView.animate(withDuration: 0, animations: { view.alpha = 1 }, completion: { immediate = $0 })
+                UIView.animate(
+                    withDuration: 0, animations: { view.alpha = 1 }, completion: { immediate = $0 })
                 #expect(immediate == true && view.layer.animation(forKey: "opacity") == nil)
                 CAMediaClock.advance(by: 1)
                 #expect(finished == true)
@@ -208,9 +232,11 @@ extension ManualClockTests {
                 window.addSubview(view)
                 view.layoutIfNeeded()
                 CATransaction.flush()
-                UIView.animate(withDuration: 1, delay: 0, options: .layoutSubviews, animations: {
-                    view.bounds.size = CGSize(width: 200, height: 200)
-                })
+                UIView.animate(
+                    withDuration: 1, delay: 0, options: .layoutSubviews,
+                    animations: {
+                        view.bounds.size = CGSize(width: 200, height: 200)
+                    })
                 #expect(view.child.bounds.width == 200)
                 #expect(view.child.layer.animation(forKey: "bounds") != nil)
             }
@@ -225,7 +251,8 @@ extension ManualClockTests {
                 #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window)
                 CAMediaClock.advance(by: 1)
                 #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
-                UIView.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { view.alpha = 1 })
+                UIView.animate(
+                    withDuration: 1, delay: 0, options: .allowUserInteraction, animations: { view.alpha = 1 })
                 CAMediaClock.advance(by: 0.1)
                 #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
             }

@@ -30,7 +30,8 @@ extension ManualClockTests {
                 animator.fractionComplete = 0.5  // starts paused
                 #expect(animator.state == .active && !animator.isRunning)
                 CAMediaClock.advance(by: 0)
-                #expect(isClose(CGFloat(view.layer.presentation()?.opacity ?? -1), 0.5, 1e-4))  // linear scrub
+                // A linear scrub.
+                #expect(isClose(CGFloat(view.layer.presentation()?.opacity ?? -1), 0.5, 1e-4))
                 CAMediaClock.advance(by: 5)  // paused: nothing moves
                 #expect(isClose(CGFloat(view.layer.presentation()?.opacity ?? -1), 0.5, 1e-4))
                 animator.fractionComplete = 0.8
@@ -81,7 +82,9 @@ extension ManualClockTests {
                 #expect(animator.state == .stopped && isClose(view.center.x, 80, 1e-3))  // kept where it was
                 #expect(view.layer.animationKeys() == nil && positions.isEmpty)
                 animator.finishAnimation(at: .current)
-                #expect(positions == [.current] && animator.state == .inactive && isClose(view.center.x, 80, 1e-3))
+                #expect(
+                    positions == [.current] && animator.state == .inactive && isClose(view.center.x, 80, 1e-3)
+                )
 
                 let second = UIViewPropertyAnimator(duration: 1, dampingRatio: 1) { view.alpha = 0 }
                 var called = false
@@ -125,7 +128,9 @@ extension ManualClockTests {
                 animator.addCompletion { _ in called = true }
                 animator.startAnimation()
                 CAMediaClock.advance(by: 1.5)
-                #expect(!called && animator.state == .active && !animator.isRunning && animator.fractionComplete == 1)
+                #expect(
+                    !called && animator.state == .active && !animator.isRunning
+                        && animator.fractionComplete == 1)
                 animator.isReversed = true
                 animator.startAnimation()
                 CAMediaClock.advance(by: 1)

@@ -21,7 +21,8 @@ import UIKit
         let view = UIView(frame: CGRect(x: 10, y: 20, width: 100, height: 50))
         #expect(view.layer.delegate === view)
         #expect(view.layer.frame == CGRect(x: 10, y: 20, width: 100, height: 50))
-        #expect(view.center == CGPoint(x: 60, y: 45) && view.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
+        #expect(
+            view.center == CGPoint(x: 60, y: 45) && view.bounds == CGRect(x: 0, y: 0, width: 100, height: 50))
         view.alpha = 0.5
         view.backgroundColor = .red
         view.isHidden = true
@@ -47,7 +48,9 @@ import UIKit
         root.addSubview(b)
         root.insertSubview(c, belowSubview: a)
         #expect(root.subviews.map(ObjectIdentifier.init) == [c, a, b].map(ObjectIdentifier.init))
-        #expect(root.layer.sublayers?.map(ObjectIdentifier.init) == [extra, c.layer, a.layer, b.layer].map(ObjectIdentifier.init))
+        #expect(
+            root.layer.sublayers?.map(ObjectIdentifier.init)
+                == [extra, c.layer, a.layer, b.layer].map(ObjectIdentifier.init))
         root.bringSubviewToFront(c)
         root.sendSubviewToBack(b)
         #expect(root.subviews.map(ObjectIdentifier.init) == [b, a, c].map(ObjectIdentifier.init))
@@ -71,7 +74,9 @@ import UIKit
         parent.addSubview(child)
         #expect(child.convert(CGPoint(x: 5, y: 5), to: nil) == CGPoint(x: 115, y: 115))
         #expect(window.convert(CGPoint(x: 115, y: 115), to: child) == CGPoint(x: 5, y: 5))
-        #expect(parent.convert(CGRect(x: 0, y: 0, width: 10, height: 10), from: child) == CGRect(x: 10, y: 10, width: 10, height: 10))
+        #expect(
+            parent.convert(CGRect(x: 0, y: 0, width: 10, height: 10), from: child)
+                == CGRect(x: 10, y: 10, width: 10, height: 10))
         #expect(window.hitTest(CGPoint(x: 115, y: 115), with: nil) === child)
         #expect(window.hitTest(CGPoint(x: 150, y: 150), with: nil) === parent)
         #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window)
@@ -80,7 +85,9 @@ import UIKit
         parent.alpha = 0.01
         #expect(window.hitTest(CGPoint(x: 115, y: 115), with: nil) === window)
         #expect(window.hitTest(CGPoint(x: 500, y: 5), with: nil) == nil)
-        #expect(parent.point(inside: CGPoint(x: 99, y: 0), with: nil) && !parent.point(inside: CGPoint(x: 100, y: 0), with: nil))
+        #expect(
+            parent.point(inside: CGPoint(x: 99, y: 0), with: nil)
+                && !parent.point(inside: CGPoint(x: 100, y: 0), with: nil))
     }
 
     @Test func drawingGoesThroughDrawRectWithAPushedContext() throws {

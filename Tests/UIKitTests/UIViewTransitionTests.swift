@@ -12,9 +12,12 @@ extension ManualClockTests {
                     with: view, duration: 0.6, options: [.transitionFlipFromLeft, .curveLinear],
                     animations: { view.backgroundColor = .red }, completion: { finished = $0 })
                 let transition = try #require(view.layer.animation(forKey: kCATransition) as? CATransition)
-                #expect(transition.type == .oglFlip && transition.subtype == .fromLeft && transition.duration == 0.6)
+                #expect(
+                    transition.type == .oglFlip && transition.subtype == .fromLeft
+                        && transition.duration == 0.6)
                 #expect(transition.timingFunction == CAMediaTimingFunction(name: .linear))
-                #expect(view.layer.animation(forKey: "backgroundColor") == nil)  // no cross-fade of the property
+                // No cross-fade of the property.
+                #expect(view.layer.animation(forKey: "backgroundColor") == nil)
                 #expect(rgba(view.layer.presentation()?.backgroundColor) == [1, 0, 0, 1])
                 CAMediaClock.advance(by: 0.5)
                 #expect(finished == nil)
@@ -27,7 +30,8 @@ extension ManualClockTests {
             let expected: [(UIView.AnimationOptions, CATransitionType, CATransitionSubtype?)] = [
                 (.transitionFlipFromRight, .oglFlip, .fromRight), (.transitionCurlUp, .pageCurl, .fromBottom),
                 (.transitionCurlDown, .pageUnCurl, .fromBottom), (.transitionCrossDissolve, .fade, nil),
-                (.transitionFlipFromTop, .oglFlip, .fromTop), (.transitionFlipFromBottom, .oglFlip, .fromBottom),
+                (.transitionFlipFromTop, .oglFlip, .fromTop),
+                (.transitionFlipFromBottom, .oglFlip, .fromBottom),
             ]
             let view = UIView()
             for (option, type, subtype) in expected {
@@ -37,7 +41,9 @@ extension ManualClockTests {
             }
             view.layer.removeAllAnimations()
             var finished: Bool?
-            UIView.transition(with: view, duration: 1, options: [], animations: { view.alpha = 0 }, completion: { finished = $0 })
+            UIView.transition(
+                with: view, duration: 1, options: [], animations: { view.alpha = 0 },
+                completion: { finished = $0 })
             #expect(view.layer.animationKeys() == nil && view.alpha == 0 && finished == true)
         }
 
@@ -60,10 +66,12 @@ extension ManualClockTests {
                 #expect(finished == true)
                 // Show/hide instead of removing.
                 UIView.transition(
-                    from: replacement, to: front, duration: 0.5, options: [.transitionCurlUp, .showHideTransitionViews])
+                    from: replacement, to: front, duration: 0.5,
+                    options: [.transitionCurlUp, .showHideTransitionViews])
                 #expect(replacement.isHidden && !front.isHidden && replacement.superview === window)
                 var orphan: Bool?
-                UIView.transition(from: UIView(), to: UIView(), duration: 1, options: [], completion: { orphan = $0 })
+                UIView.transition(
+                    from: UIView(), to: UIView(), duration: 1, options: [], completion: { orphan = $0 })
                 #expect(orphan == false)
             }
         }
@@ -75,10 +83,15 @@ extension ManualClockTests {
                 var finished: Bool?
                 UIView.animateKeyframes(
                     withDuration: 2, delay: 0,
-                    options: UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue),
+                    options: UIView.KeyframeAnimationOptions(
+                        rawValue: UIView.AnimationOptions.curveLinear.rawValue),
                     animations: {
-                        UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { view.alpha = 0.5 }
-                        UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { view.alpha = 0 }
+                        UIView.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) {
+                            view.alpha = 0.5
+                        }
+                        UIView.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+                            view.alpha = 0
+                        }
                     }, completion: { finished = $0 })
                 #expect(view.alpha == 0)  // the model at once
                 let animation = try #require(view.layer.animation(forKey: "opacity") as? CAKeyframeAnimation)
@@ -101,9 +114,13 @@ extension ManualClockTests {
             try withManualClock {
                 let (window, view) = makeCommittedViews()
                 defer { withExtendedLifetime(window) {} }
-                UIView.animateKeyframes(withDuration: 1, delay: 0, options: .calculationModeDiscrete, animations: {
-                    UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { view.center.x = 300 }
-                })
+                UIView.animateKeyframes(
+                    withDuration: 1, delay: 0, options: .calculationModeDiscrete,
+                    animations: {
+                        UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) {
+                            view.center.x = 300
+                        }
+                    })
                 let animation = try #require(view.layer.animation(forKey: "position") as? CAKeyframeAnimation)
                 #expect(animation.calculationMode == .discrete)
                 #expect(animation.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut))
@@ -138,7 +155,9 @@ extension ManualClockTests {
                 view.alpha = 0
                 UIView.commitAnimations()
                 let fade = try #require(view.layer.animation(forKey: "opacity"))
-                #expect(fade.duration == 0.2 && fade.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut))
+                #expect(
+                    fade.duration == 0.2 && fade.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut)
+                )
                 UIView.commitAnimations()  // unbalanced: ignored
             }
         }
