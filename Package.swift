@@ -60,7 +60,7 @@ let package = Package(
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "CSDL2", "CEGL"]),
+        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "UIKit", "CSDL2", "CEGL"]),
         // The examples in a live window, with the user's input turned into their interactions.
         .target(name: "LaminaPreview", dependencies: ["LaminaWindow", "LaminaExamples", "QuartzCore"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
@@ -81,7 +81,7 @@ let package = Package(
         // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).
         .testTarget(
             name: "LaminaWindowTests",
-            dependencies: ["LaminaWindow", "LaminaPreview", "LaminaExamples", "QuartzCore", "CSDL2"]),
+            dependencies: ["LaminaWindow", "LaminaPreview", "LaminaExamples", "QuartzCore", "UIKit", "CSDL2"]),
         // Golden-image comparison, recording and catalog checks, shared by the targets with goldens.
         .target(name: "GoldenTesting", dependencies: ["QuartzCore"], path: "Tests/GoldenTesting"),
         .executableTarget(name: "window-benchmark", dependencies: ["LaminaWindow", "QuartzCore"]),
