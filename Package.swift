@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         // Cairo rasterises CGContext's bitmap contexts (and, later, layer backing stores).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // libjpeg (libjpeg-turbo on Debian) decodes JPEG files for `CGImage.load(data:)`.
+        // libjpeg (libjpeg-turbo on Debian) decodes JPEG files for `CGImage.load(data:)` and
+        // encodes them for UIKit's `UIImage.jpegData(compressionQuality:)`.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // Pango on Cairo (fontconfig, FreeType, HarfBuzz) shapes, lays out and draws text into
         // CGContexts, for `CGFont`, `TextLayout` and `CATextLayer` (ruling G9).
@@ -50,7 +51,7 @@ let package = Package(
         // images), on QuartzCore; Linux only — on Apple platforms a package uses the real one.
         // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
         .target(name: "_Testing_UIKit"),
-        .target(name: "UIKit", dependencies: ["_Testing_UIKit", "QuartzCore"]),
+        .target(name: "UIKit", dependencies: ["_Testing_UIKit", "QuartzCore", "CJPEG"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",

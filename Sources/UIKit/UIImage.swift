@@ -4,7 +4,7 @@ import QuartzCore
 ///
 /// Decoding uses CoreGraphics' `CGImage.load(data:)`: PNG and JPEG. `size` is in points: the
 /// pixel size divided by `scale`, with width and height swapped for the `left`/`right`
-/// orientations. JPEG encoding is not provided (README, "UIKit").
+/// orientations. `pngData()` and `jpegData(compressionQuality:)` encode it.
 open class UIImage: NSObject, @unchecked Sendable {
     /// How the pixels are turned for display (UIKit's `UIImage.Orientation`).
     public enum Orientation: Int, Sendable {

@@ -83,3 +83,27 @@ import UIKit
         #expect(UIScreen.main.scale == 2)
     }
 }
+
+@Suite struct UIImageJPEGTests {
+    @Test func jpegRoundTripsWithinTheCompressionError() throws {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 32, height: 16), format: format).image {
+            context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 16, height: 16))
+            UIColor.blue.setFill()
+            context.fill(CGRect(x: 16, y: 0, width: 16, height: 16))
+        }
+        let best = try #require(image.jpegData(compressionQuality: 1))
+        let smallest = try #require(image.jpegData(compressionQuality: 0))
+        #expect(best.prefix(2) == Data([0xFF, 0xD8]))  // a JPEG's start-of-image marker
+        #expect(smallest.count < best.count)
+        let decoded = try #require(UIImage(data: best)?.cgImage)
+        #expect(decoded.width == 32 && decoded.height == 16)
+        let left = pixel(decoded, 4, 8)
+        let right = pixel(decoded, 28, 8)
+        #expect(left[0] > 240 && left[2] < 15 && right[2] > 240 && right[0] < 15)
+        #expect(UIImage().jpegData(compressionQuality: 0.5) == nil)
+    }
+}
