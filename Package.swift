@@ -44,7 +44,7 @@ let package = Package(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
         // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
-        .target(name: "LaminaExport", dependencies: ["QuartzCore"]),
+        .target(name: "LaminaExport", dependencies: ["QuartzCore", "UIKit"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
         .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
         // The slice of UIKit that animation code uses (views, view animation, colours, paths,
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
-        .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
+        .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore", "UIKit"]),
         // The `lamina` program run as a user runs it (it is built beside the tests).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
         // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).
