@@ -46,7 +46,7 @@ let package = Package(
         // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
         .target(name: "LaminaExport", dependencies: ["QuartzCore", "UIKit"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
-        .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
+        .target(name: "LaminaExamples", dependencies: ["QuartzCore", "UIKit"]),
         // The slice of UIKit that animation code uses (views, view animation, colours, paths,
         // images), on QuartzCore; Linux only — on Apple platforms a package uses the real one.
         // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
