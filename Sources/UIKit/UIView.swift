@@ -36,8 +36,10 @@ open class UIView: UIResponder, CALayerDelegate {
     public init(frame: CGRect) {
         layer = Self.makeBackingLayer()
         super.init()
+        // The initial frame never animates, even inside an animation block: the layer has no
+        // delegate to ask yet.
+        layer.frame = frame
         layer.delegate = self
-        self.frame = frame
     }
 
     /// A view with a zero frame.

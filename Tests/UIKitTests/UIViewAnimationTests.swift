@@ -210,6 +210,11 @@ extension ManualClockTests {
                 let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
                 UIView.animate(withDuration: 1) { view.alpha = 0 }
                 #expect(view.layer.animationKeys() == ["opacity"])
+                var created: UIView?
+                UIView.animate(withDuration: 1) {
+                    created = UIView(frame: CGRect(x: 5, y: 5, width: 5, height: 5))
+                }
+                #expect(created?.layer.animationKeys() == nil)  // the initial frame does not animate
                 let plain = CALayer()  // a layer without a view is not animated
                 UIView.animate(withDuration: 1) { plain.opacity = 0 }
                 #expect(plain.animationKeys() == nil)
