@@ -43,12 +43,6 @@ open class UIColor: NSObject, @unchecked Sendable {
         self.init(red: rgb.0, green: rgb.1, blue: rgb.2, alpha: alpha)
     }
 
-    /// A colour from sRGB components (UIKit's `init(displayP3Red:…)` is not provided).
-    public convenience init(_ color: UIColor) {
-        let c = color.components
-        self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
-    }
-
     /// The colour of a `CGColor`: RGB components as they are, a grey as a grey, anything else
     /// (no components) as clear.
     public convenience init(cgColor: CGColor) {

@@ -63,7 +63,8 @@ open class UIGestureRecognizer: NSObject {
     /// Whether the gesture has been recognised in this touch sequence.
     var hasRecognized: Bool { state == .began || state == .changed || state == .ended }
 
-    /// Sees one phase of the touch. Subclasses decide their state; the base class fails.
+    /// Sees one phase of the touch. Subclasses decide their state; the base class only keeps
+    /// the touch for `location(in:)`.
     func handle(_ touch: UITouch, phase: UITouch.Phase) {
         lastTouch = touch
     }

@@ -83,10 +83,13 @@ extension UIView {
         set { layer.transform = newValue }
     }
 
-    /// The opacity, 0…1 (the layer's `opacity`). Default 1.
+    /// The opacity, 0…1 (the layer's `opacity`). Default 1. Non-finite values are ignored.
     public var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        set {
+            guard newValue.isFinite else { return }
+            layer.opacity = Float(newValue)
+        }
     }
 
     /// The background colour (the layer's `backgroundColor`). Default `nil`.

@@ -118,3 +118,29 @@ import UIKit
         #expect(pixel(image, 10, 18) == [0, 0, 0, 0])  // 4 points wide: 13…17
     }
 }
+
+@Suite struct UIKitBadInputTests {
+    @Test func nonFiniteInputNeverReachesAPixel() throws {
+        let path = UIBezierPath(
+            arcCenter: CGPoint(x: CGFloat.nan, y: 0), radius: 5, startAngle: 0, endAngle: 1, clockwise: true)
+        #expect(path.isEmpty)
+        let rounded = UIBezierPath(
+            roundedRect: CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10), cornerRadius: 2)
+        #expect(rounded.isEmpty)
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { _ in
+            UIColor.red.setFill()
+            let wild = UIBezierPath()
+            wild.move(to: CGPoint(x: 0, y: 0))
+            wild.addLine(to: CGPoint(x: CGFloat.nan, y: 4))
+            wild.addLine(to: CGPoint(x: 4, y: 4))
+            wild.close()
+            wild.fill()
+            UIImage().draw(in: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1))
+        }
+        #expect(image.size == CGSize(width: 4, height: 4))
+        #expect(UIGraphicsImageRenderer(size: CGSize(width: -1, height: 4)).image { _ in }.cgImage == nil)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.alpha = .nan
+        #expect(view.alpha == 1)
+    }
+}
