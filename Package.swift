@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
         .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LaminaPreview", targets: ["LaminaPreview"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
@@ -29,7 +30,8 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         // Cairo rasterises CGContext's bitmap contexts (and, later, layer backing stores).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // libjpeg (libjpeg-turbo on Debian) decodes JPEG files for `CGImage.load(data:)`.
+        // libjpeg (libjpeg-turbo on Debian) decodes JPEG files for `CGImage.load(data:)` and
+        // encodes them for UIKit's `UIImage.jpegData(compressionQuality:)`.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // Pango on Cairo (fontconfig, FreeType, HarfBuzz) shapes, lays out and draws text into
         // CGContexts, for `CGFont`, `TextLayout` and `CATextLayer` (ruling G9).
@@ -42,9 +44,14 @@ let package = Package(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
         // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
-        .target(name: "LaminaExport", dependencies: ["QuartzCore"]),
+        .target(name: "LaminaExport", dependencies: ["QuartzCore", "UIKit"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
-        .target(name: "LaminaExamples", dependencies: ["QuartzCore"]),
+        .target(name: "LaminaExamples", dependencies: ["QuartzCore", "UIKit"]),
+        // The slice of UIKit that animation code uses (views, view animation, colours, paths,
+        // images), on QuartzCore; Linux only — on Apple platforms a package uses the real one.
+        // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
+        .target(name: "_Testing_UIKit"),
+        .target(name: "UIKit", dependencies: ["_Testing_UIKit", "QuartzCore", "CJPEG"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
@@ -54,7 +61,7 @@ let package = Package(
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
-        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "CSDL2", "CEGL"]),
+        .target(name: "LaminaWindow", dependencies: ["QuartzCore", "UIKit", "CSDL2", "CEGL"]),
         // The examples in a live window, with the user's input turned into their interactions.
         .target(name: "LaminaPreview", dependencies: ["LaminaWindow", "LaminaExamples", "QuartzCore"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
@@ -68,13 +75,14 @@ let package = Package(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
+        .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore", "UIKit"]),
         // The `lamina` program run as a user runs it (it is built beside the tests).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
         // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).
         .testTarget(
             name: "LaminaWindowTests",
-            dependencies: ["LaminaWindow", "LaminaPreview", "LaminaExamples", "QuartzCore", "CSDL2"]),
+            dependencies: ["LaminaWindow", "LaminaPreview", "LaminaExamples", "QuartzCore", "UIKit", "CSDL2"]),
         // Golden-image comparison, recording and catalog checks, shared by the targets with goldens.
         .target(name: "GoldenTesting", dependencies: ["QuartzCore"], path: "Tests/GoldenTesting"),
         .executableTarget(name: "window-benchmark", dependencies: ["LaminaWindow", "QuartzCore"]),

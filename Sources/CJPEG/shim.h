@@ -1,5 +1,6 @@
 // libjpeg's C API for Lamina's CoreGraphics (`CGImage.load(data:)` decodes JPEG files with it),
-// and the one function Swift calls: `lamina_jpeg_decode`.
+// and the functions Swift calls: `lamina_jpeg_decode`, and `lamina_jpeg_encode` for UIKit's
+// `UIImage.jpegData(compressionQuality:)`.
 //
 // libjpeg reports fatal errors by calling `error_exit`, which must not return; the usual answer is
 // a `longjmp`. A `longjmp` across Swift frames is undefined behaviour, so the whole decode runs in
@@ -153,6 +154,70 @@ static inline int lamina_jpeg_decode(
     result->pixels = pixels;
     result->width = width;
     result->height = height;
+    return LAMINA_JPEG_OK;
+}
+
+// Encodes `width × height` pixels of premultiplied RGBA (4 bytes a pixel, `bytes_per_row` bytes
+// a row, top row first) as a baseline JPEG of `quality` (0–100, clamped) and returns one of the
+// `LAMINA_JPEG_` statuses. Alpha is dropped: the premultiplied colour is written, so transparent
+// pixels come out black. On success `*output` holds `*output_size` bytes allocated with
+// `malloc`; the caller frees it.
+static inline int lamina_jpeg_encode(
+    const unsigned char *pixels, unsigned long width, unsigned long height, unsigned long bytes_per_row,
+    int quality, unsigned char **output, unsigned long *output_size, char *message) {
+    struct jpeg_compress_struct info;
+    lamina_jpeg_error_manager manager;
+    JSAMPLE *volatile row = NULL;
+    unsigned char *buffer = NULL;
+    unsigned long size = 0;
+
+    *output = NULL;
+    *output_size = 0;
+    message[0] = '\0';
+    memset(&info, 0, sizeof(info));
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = lamina_jpeg_error_exit;
+    manager.base.emit_message = lamina_jpeg_emit_message;
+    manager.message[0] = '\0';
+
+    if (setjmp(manager.landing)) {
+        jpeg_destroy_compress(&info);
+        free(row);
+        free(buffer);
+        snprintf(message, JMSG_LENGTH_MAX, "%s", manager.message);
+        return LAMINA_JPEG_CORRUPT;
+    }
+
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, &buffer, &size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 3;
+    info.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality < 0 ? 0 : (quality > 100 ? 100 : quality), TRUE);
+    row = (JSAMPLE *)malloc(width * 3);
+    if (row == NULL) {
+        jpeg_destroy_compress(&info);
+        snprintf(message, JMSG_LENGTH_MAX, "out of memory");
+        return LAMINA_JPEG_NO_MEMORY;
+    }
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        const unsigned char *source = pixels + (unsigned long)info.next_scanline * bytes_per_row;
+        for (unsigned long x = 0; x < width; x++) {
+            row[3 * x] = source[4 * x];
+            row[3 * x + 1] = source[4 * x + 1];
+            row[3 * x + 2] = source[4 * x + 2];
+        }
+        JSAMPROW rows[1] = {row};
+        jpeg_write_scanlines(&info, rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    free(row);
+    *output = buffer;
+    *output_size = size;
     return LAMINA_JPEG_OK;
 }
 

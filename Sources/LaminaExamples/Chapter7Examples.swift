@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// `arc4random() / (CGFloat)INT_MAX` for the listings' random colours, from a fixed seed
 /// (SplitMix64) so that every run of an example — and every frame of a render — is the same.
@@ -158,20 +159,24 @@ final class Listing7_4: ExampleScene {
 final class Listing7_5: ExampleScene {
     init() {
         super.init(size: CGSize(width: 320, height: 480))
-        let layerView = makeView(
+        let layerView = makeUIView(
             "layerView", frame: CGRect(x: 60, y: 60, width: 200, height: 200), in: root,
             background: blueColor)
-        log.append("Outside: \(Self.describe(layerView.action(forKey: "backgroundColor")))")
+        // test layer action when outside of animation block
+        log.append(
+            "Outside: \(Self.describe(layerView.action(for: layerView.layer, forKey: "backgroundColor")))")
+        // begin animation block
         var inside: (any CAAction)?
-        CALayer.animate(withDuration: 0.2) {
-            inside = layerView.action(forKey: "backgroundColor")
+        UIView.animate(withDuration: 0.2) {
+            // test layer action when inside of animation block
+            inside = layerView.action(for: layerView.layer, forKey: "backgroundColor")
         }
         log.append("Inside: \(Self.describe(inside))")
     }
 
-    /// `%@` of an action: `<null>` for none, `<ClassName: keyPath>` otherwise.
+    /// `%@` of an action: `<null>` for none or `NSNull`, `<ClassName: keyPath>` otherwise.
     static func describe(_ action: (any CAAction)?) -> String {
-        guard let action else { return "<null>" }
+        guard let action, !(action is NSNull) else { return "<null>" }
         if let animation = action as? CAPropertyAnimation {
             return "<\(type(of: animation)): \(animation.keyPath ?? "nil")>"
         }

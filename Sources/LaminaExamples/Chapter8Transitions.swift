@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// The image view of listings 8.11 and 8.13: 200×200 at (60, 60) showing `Anchor.png`, with a
 /// "Switch Image" button under it.
@@ -149,23 +150,23 @@ final class Listing8_14: ExampleScene {
         // preserve the current view snapshot
         let coverImage = Self.snapshot(of: view)
         // insert snapshot view in front of this one
-        let coverView = makeView("coverView", frame: view.bounds, in: view)
-        coverView.contents = coverImage
+        let coverView = makeUIView("coverView", frame: view.bounds, in: view)
+        coverView.layer.contents = coverImage
         // update the view (we'll simply randomize the layer background color)
         view.backgroundColor = colours.next()
         // perform animation (anything you like)
-        CALayer.animate(
+        UIView.animate(
             withDuration: 1.0,
             animations: {
                 // scale, rotate and fade the view
                 var transform = CGAffineTransform(scaleX: 0.01, y: 0.01)
                 transform = transform.rotated(by: .pi / 2)
-                coverView.setAffineTransform(transform)
-                coverView.opacity = 0.0
+                coverView.transform = transform
+                coverView.alpha = 0.0
             },
             completion: { _ in
                 // remove the cover view now we're finished with it
-                coverView.removeFromSuperlayer()
+                coverView.removeFromSuperview()
             })
     }
 

@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// What a `UIView` answers for its backing layer outside an animation block: `NSNull`, "no
 /// action" (chapter 7, listing 7.5), so its layer's changes snap rather than fade. Every view of an
@@ -13,8 +14,11 @@ final class ViewBacking: CALayerDelegate {
 /// Subclasses are the listings' view controllers: they build their tree in `init` (the
 /// listing's `viewDidLoad`) and override ``handle(_:)`` with the listing's actions.
 open class ExampleScene {
-    /// The view controller's view: bounds `(0, 0, size)`, position at its centre, white, with a
-    /// `UIView`'s delegate (no implicit animations of its own properties).
+    /// The view controller's view (a UIKit `UIView`): bounds `(0, 0, size)`, position at its
+    /// centre, white.
+    public let rootView: UIView
+    /// The view controller's view's layer, whose delegate is the view (no implicit animations of
+    /// its own properties outside view animation blocks).
     public let root: CALayer
     /// The interactions a user makes to show the listing off, in time order.
     public var script: [ScriptedEvent]
@@ -22,8 +26,11 @@ open class ExampleScene {
     public var log: [String] = []
     /// The listing's buttons, sliders and fields with their frames in root coordinates.
     public var controls: [ExampleControl] = []
-    /// The delegate of every view-backing layer of the scene (delegates are weak: it lives here).
+    /// The delegate of the view-backing layers that the scene makes itself (image views,
+    /// labels; delegates are weak: it lives here).
     let viewBacking = ViewBacking()
+    /// The views made with `makeView`/`makeUIView` (a layer's delegate is weak: they live here).
+    var views: [UIView] = []
     /// The chrome layer of each control, by name.
     var controlLayers: [String: CALayer] = [:]
 
@@ -36,13 +43,11 @@ open class ExampleScene {
     public init(size: CGSize, background: CGColor? = CGColor(gray: 1, alpha: 1)) {
         let width = size.width.isFinite ? max(0, size.width) : 0
         let height = size.height.isFinite ? max(0, size.height) : 0
-        root = CALayer()
+        rootView = UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        root = rootView.layer
         root.name = "view"
-        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        root.position = CGPoint(x: width / 2, y: height / 2)
         root.backgroundColor = background
         script = []
-        root.delegate = viewBacking
     }
 
     /// Performs `event` as the listing's action method or touch handler does. Events the listing
@@ -54,14 +59,24 @@ open class ExampleScene {
 
     // MARK: - Building views
 
-    /// A view's backing layer with `frame`, added to `parent`: no implicit animations.
+    /// The backing layer of a new `UIView` with `frame`, added to `parent`: no implicit
+    /// animations outside view animation blocks.
     func makeView(_ name: String, frame: CGRect, in parent: CALayer, background: CGColor? = nil) -> CALayer {
-        let view = CALayer()
-        view.name = name
-        view.frame = frame
-        view.backgroundColor = background
-        view.delegate = viewBacking
-        parent.addSublayer(view)
+        makeUIView(name, frame: frame, in: parent, background: background).layer
+    }
+
+    /// A new `UIView` with `frame` whose layer is added to `parent` (as a subview when `parent`
+    /// is a view's layer made here), kept alive by the scene.
+    func makeUIView(_ name: String, frame: CGRect, in parent: CALayer, background: CGColor? = nil) -> UIView {
+        let view = UIView(frame: frame)
+        view.layer.name = name
+        view.layer.backgroundColor = background
+        views.append(view)
+        if let superview = parent === root ? rootView : views.first(where: { $0.layer === parent }) {
+            superview.addSubview(view)
+        } else {
+            parent.addSublayer(view.layer)
+        }
         return view
     }
 

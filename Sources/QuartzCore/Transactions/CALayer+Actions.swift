@@ -44,7 +44,8 @@ extension CALayer {
     func actionForChange(ofKey key: String) -> (any CAAction)? {
         // Cheapest checks first: most changes are to layers not yet committed.
         guard suppressChangeHandling == 0, modelLayer == nil,
-            hasBeenCommitted || LayerAnimationBlock.current != nil,
+            hasBeenCommitted || LayerAnimationBlock.current != nil
+                || (delegate != nil && UncommittedLayerActions.isOpen),
             !CATransaction.disableActions()
         else { return nil }
         guard let action = action(forKey: key) else { return nil }
@@ -71,5 +72,23 @@ extension CALayer {
             hasBeenCommitted || superlayerStorage?.hasBeenCommitted == true
         else { return }
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
+    }
+}
+
+/// Package hook for UIKit's view animation blocks: while `open(during:)` runs on this thread, a
+/// layer with a delegate asks its action search about changes even before it has been committed,
+/// so a view created in the same turn animates inside a block, as UIKit's do.
+package enum UncommittedLayerActions {
+    private static let threadKey = "LaminaUncommittedLayerActions"
+
+    /// Whether the hook is open on this thread.
+    static var isOpen: Bool { (Thread.current.threadDictionary[threadKey] as? Int ?? 0) > 0 }
+
+    /// Runs `body` with the hook open on this thread (calls nest).
+    package static func open<T>(during body: () throws -> T) rethrows -> T {
+        let dictionary = Thread.current.threadDictionary
+        dictionary[threadKey] = (dictionary[threadKey] as? Int ?? 0) + 1
+        defer { dictionary[threadKey] = (dictionary[threadKey] as? Int ?? 1) - 1 }
+        return try body()
     }
 }

@@ -1,0 +1,2 @@
+// As on Apple's platforms, `import UIKit` also brings in QuartzCore, CoreGraphics and Foundation.
+@_exported import QuartzCore

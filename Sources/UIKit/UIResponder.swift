@@ -1,0 +1,30 @@
+import QuartzCore
+
+/// An object that receives touches (UIKit's `UIResponder`). The default touch methods pass
+/// the touches on to `next`, as UIKit's do.
+open class UIResponder: NSObject {
+    /// The responder that receives what this one does not handle: for a view, its view
+    /// controller if it is one's root view, otherwise its superview. `nil` by default.
+    open var next: UIResponder? { nil }
+
+    /// Touches went down. The default passes them to `next`.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesBegan(touches, with: event)
+    }
+
+    /// Touches moved. The default passes them to `next`.
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesMoved(touches, with: event)
+    }
+
+    /// Touches lifted. The default passes them to `next`.
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesEnded(touches, with: event)
+    }
+
+    /// Touches were cancelled (a gesture recogniser took them). The default passes them to
+    /// `next`.
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+}
