@@ -1,3 +1,4 @@
+import CCairo
 import CEGL
 import QuartzCore
 
@@ -102,11 +103,37 @@ final class BareBaseline {
     }
 
     /// Draws the uploaded quads of `scene` at time `t`, back to front, and waits for the pixels.
-    func render(_ scene: BareScene, atTime t: Double) {
+    /// `GL_BGRA_EXT` (EXT_texture_format_BGRA8888, which Mesa and NVIDIA's drivers have).
+    private static let bgra: Int32 = 0x80E1
+
+    /// Uploads Cairo ARGB32 surfaces (premultiplied, BGRA in memory) as they are, one texture
+    /// each, reusing the texture names: the least a frame of freshly rasterised bitmaps costs.
+    func uploadCairoSurfaces(_ surfaces: [OpaquePointer]) {
+        makeCurrent()
+        if textures.count != surfaces.count {
+            glDeleteTextures(GLsizei(textures.count), textures)
+            textures = [GLuint](repeating: 0, count: surfaces.count)
+            glGenTextures(GLsizei(surfaces.count), &textures)
+        }
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        for (surface, texture) in zip(surfaces, textures) {
+            cairo_surface_flush(surface)
+            let width = cairo_image_surface_get_width(surface)
+            let height = cairo_image_surface_get_height(surface)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GLint(Self.bgra), width, height, 0, GLenum(Self.bgra),
+                GLenum(GL_UNSIGNED_BYTE), cairo_image_surface_get_data(surface))
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        }
+    }
+
+    func render(_ scene: BareScene, atTime t: Double, clear: (Float, Float, Float, Float) = (0, 0, 0, 0)) {
         makeCurrent()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glViewport(0, 0, GLsizei(width), GLsizei(height))
-        glClearColor(0, 0, 0, 0)
+        glClearColor(clear.0, clear.1, clear.2, clear.3)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
