@@ -329,8 +329,10 @@ extension CGImage {
         let data = try pngData()
         let path = url.path
         let directory = url.deletingLastPathComponent()
+        // Named as Lamina's other temporary outputs (`.NAME.lamina-PID-RANDOM.partial`), so that
+        // the next run of a tool removes one left by a killed process.
         let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+            ".\(url.lastPathComponent).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
         do {
             try data.write(to: temporary)
         } catch {
@@ -347,6 +349,9 @@ extension CGImage {
     /// The operating system's message inside a Foundation file error, or its description.
     private static func reason(for error: any Error) -> String {
         let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileWriteOutOfSpace.rawValue {
+            return String(cString: strerror(ENOSPC)) + "; free space or write to another disk"
+        }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
             underlying.domain == NSPOSIXErrorDomain
         {

@@ -76,6 +76,7 @@ public final class LayerExporter {
             throw ExportError.unknownFormat(path: url.path)
         }
         let range = try options.validated()
+        try format.checkPixelSize(width: options.pixelWidth, height: options.pixelHeight)
         let renderer: CARenderer
         do {
             renderer = try CARenderer(layer: layer, size: options.size, scale: options.scale)
@@ -113,6 +114,7 @@ public final class LayerExporter {
         do {
             for index in 0..<range.upperBound {
                 var mark = Date()
+                try Interruption.check()
                 timeline(Double(index) / options.framesPerSecond)
                 report.update += Date().timeIntervalSince(mark)
                 guard index >= range.lowerBound else { continue }
@@ -144,7 +146,9 @@ public final class LayerExporter {
             report.encode += Date().timeIntervalSince(mark)
         } catch {
             encoder.cancel()
-            throw error
+            // ffmpeg stopped by the same signal (a terminal's Ctrl-C reaches the whole group).
+            try Interruption.check()
+            throw ExportError.naming(output.finalURL.path, in: error)
         }
         try output.commit(frames: range)
         report.total = Date().timeIntervalSince(began)

@@ -56,6 +56,7 @@ struct RenderCommand: ParsableCommand {
         if let duration, !(duration.isFinite && duration > 0) {
             throw ValidationError("--duration must be a positive number of seconds")
         }
+        if let size = frame.size { try size.validate(for: output) }
     }
 
     func run() throws {

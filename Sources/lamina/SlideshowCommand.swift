@@ -50,12 +50,14 @@ struct SlideshowCommand: ParsableCommand {
                 "\(caption.count) captions for \(images.count) images; give at most one each")
         }
         try validateExport(fps: fps, output: output)
-        try size.validate()
+        try size.validate(for: output)
     }
 
     func run() throws {
+        LayerExporter.removeTemporaryOutputsOnSignals()
         var loaded: [CGImage] = []
         for path in images {
+            if let signal = LayerExporter.interruptingSignal { throw ExportError.interrupted(signal: signal) }
             do {
                 loaded.append(try CGImage.load(contentsOf: URL(fileURLWithPath: path)))
             } catch {
@@ -103,6 +105,7 @@ struct ConcatCommand: ParsableCommand {
     var output: String
 
     func run() throws {
+        LayerExporter.removeTemporaryOutputsOnSignals()
         try LayerExporter.concatenate(
             shards.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output))
         print("wrote \(output) from \(shards.count) shards")
