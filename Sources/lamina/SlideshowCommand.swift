@@ -55,16 +55,20 @@ struct SlideshowCommand: ParsableCommand {
 
     func run() throws {
         LayerExporter.removeTemporaryOutputsOnSignals()
-        var loaded: [CGImage] = []
+        let frameSize = CGSize(width: size.width, height: size.height)
+        var loaded: [SlideshowImage] = []
         for path in images {
             if let signal = LayerExporter.interruptingSignal { throw ExportError.interrupted(signal: signal) }
             do {
-                loaded.append(try CGImage.load(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
+                loaded.append(
+                    try SlideshowImage(contentsOf: URL(fileURLWithPath: path), frameSize: frameSize))
+            } catch let error as CGImageCodingError {
                 throw CommandError(description: "cannot read image '\(path)': \(error)")
+            } catch {
+                throw CommandError(
+                    description: "cannot read image '\(path)': \((error as NSError).localizedDescription)")
             }
         }
-        let frameSize = CGSize(width: size.width, height: size.height)
         var options = ExportOptions(
             size: frameSize,
             duration: Slideshow.duration(imageCount: loaded.count, secondsPerImage: secondsPerImage))
@@ -73,7 +77,8 @@ struct SlideshowCommand: ParsableCommand {
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let root = Slideshow.makeLayer(
-                images: loaded, captions: caption, frameSize: frameSize, startTime: CACurrentMediaTime(),
+                images: loaded.map(\.content), backgrounds: loaded.map(\.background), captions: caption,
+                frameSize: frameSize, startTime: CACurrentMediaTime(),
                 secondsPerImage: secondsPerImage)
             let exporter = LayerExporter(layer: root, options: options)
             let bar = ProgressBar(label: "slideshow")
