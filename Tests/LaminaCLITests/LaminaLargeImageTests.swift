@@ -10,7 +10,7 @@ import Testing
 func runMeasuringPeakMemory(_ arguments: [String]) throws -> (status: Int32, peakMiB: Double) {
     let program = try laminaProgram().path
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
