@@ -58,7 +58,8 @@ enum Interruption {
                 source.setEventHandler {
                     if record(number) { forceExit(requested ?? number) }
                     DispatchQueue.global().asyncAfter(deadline: .now() + gracePeriod) {
-                        forceExit(number)
+                        // Only when an export is still running (it holds a temporary output).
+                        if !TemporaryOutputs.shared.isEmpty { forceExit(number) }
                     }
                 }
                 source.resume()

@@ -66,9 +66,13 @@ public final class LayerExporter {
     /// path's extension.
     ///
     /// - Returns: what was written and where the time went.
-    /// - Throws: `ExportError`: an unknown format, invalid size or timing, frames outside the
-    ///   render, no renderer, ffmpeg missing or failing (with its message), a write failure, or
-    ///   cancellation. Nothing is left at `url` (an existing file there is kept) or beside it.
+    /// - Throws: `ExportError`: an unknown format, invalid size or timing (a size past the
+    ///   format's limits, `ExportFormat.checkPixelSize(width:height:)`), frames outside the
+    ///   render, no renderer, ffmpeg missing or failing (with its message, also when it exits 0
+    ///   after printing an error), a write failure (a full disk; a file holding fewer frames than
+    ///   rendered), cancellation, or interruption by a signal once
+    ///   `removeTemporaryOutputsOnSignals()` is installed. Nothing is left at `url` (an existing
+    ///   file there is kept) or beside it.
     @discardableResult
     public func export(to url: URL) throws -> ExportReport {
         let began = Date()

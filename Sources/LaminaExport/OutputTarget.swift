@@ -138,6 +138,9 @@ final class TemporaryOutputs: @unchecked Sendable {
     func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
     func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 
+    /// Whether no output is registered (no export or concat is running).
+    var isEmpty: Bool { lock.withLock { paths.isEmpty } }
+
     /// Removes every registered output.
     func removeAll() {
         let all = lock.withLock { paths }

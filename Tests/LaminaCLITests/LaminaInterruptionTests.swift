@@ -93,8 +93,8 @@ struct LaminaInterruptionTests {
             try #require(hasTemporary(), "the render never started writing")
             kill(pid, SIGKILL)
             _ = run.wait()
-            #expect(
-                !temporaryFiles(of: pid).isEmpty, "the killed run's ffmpeg log is there before the next run")
+            // (Its ffmpeg log in the shared temporary folder may already be gone: any run started
+            // meanwhile by a test running in parallel removes it.)
             // ffmpeg sees its input end and exits by itself.
             usleep(300_000)
             let next = try LaminaRun(
