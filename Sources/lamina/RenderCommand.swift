@@ -67,6 +67,8 @@ struct RenderCommand: ParsableCommand {
         options.scale = geometry.scale
         options.framesPerSecond = fps
         options.frames = frames?.range
+        // From the path as typed: a trailing / asks for a PNG sequence, even after ".png".
+        options.format = ExportFormat(path: output)
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let run = ExampleRun(example)

@@ -74,6 +74,8 @@ struct SlideshowCommand: ParsableCommand {
             duration: Slideshow.duration(imageCount: loaded.count, secondsPerImage: secondsPerImage))
         options.framesPerSecond = fps
         options.frames = frames?.range
+        // From the path as typed: a trailing / asks for a PNG sequence, even after ".png".
+        options.format = ExportFormat(path: output)
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let root = Slideshow.makeLayer(

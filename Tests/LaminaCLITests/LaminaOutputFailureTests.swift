@@ -187,5 +187,12 @@ struct LaminaOutputFailureTests {
         #expect(errorLine(result.error)?.contains("a folder of that name exists") == true, "\(result.error)")
         #expect(listing(folder.appendingPathComponent("x.mp4")).isEmpty)
         #expect(listing(folder) == ["x.mp4"])
+        // A trailing slash asks for a PNG sequence in the folder, whatever its name ends with.
+        let sequence = try LaminaRun(
+            ["render", "8.15", "-o", "x.mp4/", "--size", "32x24", "--fps", "10", "--duration", "0.2"],
+            in: folder
+        ).wait()
+        #expect(sequence.status == 0, "\(sequence.error)")
+        #expect(listing(folder.appendingPathComponent("x.mp4")) == ["frame-00000.png", "frame-00001.png"])
     }
 }
