@@ -35,8 +35,7 @@ struct Lamina: ParsableCommand {
             try command.run()
         } catch {
             if let signal = LayerExporter.interruptingSignal {
-                FileHandle.standardError.write(
-                    Data("Error: \(ExportError.interrupted(signal: signal))\n".utf8))
+                writeToStandardError("Error: \(ExportError.interrupted(signal: signal))\n")
                 Foundation.exit(128 + signal)
             }
             exit(withError: error)

@@ -129,19 +129,31 @@ final class ProgressBar {
             let width = 30
             let filled = Int(progress.fraction * Double(width))
             let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-            FileHandle.standardError.write(
-                Data("\r\(label) [\(bar)] \(percent)% \(counts)\(remaining)   ".utf8))
+            writeToStandardError("\r\(label) [\(bar)] \(percent)% \(counts)\(remaining)   ")
             drawn = true
         } else {
             let decile = percent / 10
             guard decile != lastDecile else { return }
             lastDecile = decile
-            FileHandle.standardError.write(Data("\(label): \(percent)% (\(counts)\(remaining))\n".utf8))
+            writeToStandardError("\(label): \(percent)% (\(counts)\(remaining))\n")
         }
     }
 
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drawn { writeToStandardError("\n") }
         drawn = false
+    }
+}
+
+/// Writes `text` to standard error, ignoring failures: a closed pipe (`lamina … 2>&1 | head`)
+/// must not stop a render (`FileHandle.write` traps on EPIPE).
+func writeToStandardError(_ text: String) {
+    signal(SIGPIPE, SIG_IGN)
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        bytes = bytes.dropFirst(written)
     }
 }

@@ -196,3 +196,28 @@ struct LaminaOutputFailureTests {
         #expect(listing(folder.appendingPathComponent("x.mp4")) == ["frame-00000.png", "frame-00001.png"])
     }
 }
+
+@Suite("lamina with a closed standard error")
+struct LaminaClosedPipeTests {
+    @Test("progress written into a closed pipe (`2>&1 | head`) does not stop the render")
+    func closedStandardError() throws {
+        let folder = try makeCLIScratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = try laminaProgram()
+        process.arguments = [
+            "render", "8.15", "-o", "x.gif", "--size", "32x24", "--fps", "10", "--duration", "0.5",
+        ]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        // Nobody reads: every progress line meets EPIPE.
+        try pipe.fileHandleForReading.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(listing(folder) == ["x.gif"])
+    }
+}
