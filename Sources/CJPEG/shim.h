@@ -71,13 +71,49 @@ static inline void lamina_jpeg_emit_message(j_common_ptr info, int level) {
     }
 }
 
+// Reads the JPEG header in `data[0 ..< size]`: the image's declared width and height. Returns
+// `LAMINA_JPEG_OK` or `LAMINA_JPEG_CORRUPT` (with libjpeg's message in `result`). No pixel
+// memory is allocated.
+static inline int lamina_jpeg_size(
+    const unsigned char *data, unsigned long size, lamina_jpeg_result *result) {
+    struct jpeg_decompress_struct info;
+    lamina_jpeg_error_manager manager;
+    memset(result, 0, sizeof(*result));
+    memset(&info, 0, sizeof(info));
+    info.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = lamina_jpeg_error_exit;
+    manager.base.emit_message = lamina_jpeg_emit_message;
+    manager.message[0] = '\0';
+    if (setjmp(manager.landing)) {
+        jpeg_destroy_decompress(&info);
+        snprintf(result->message, sizeof(result->message), "%s", manager.message);
+        return LAMINA_JPEG_CORRUPT;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    result->width = info.image_width;
+    result->height = info.image_height;
+    jpeg_destroy_decompress(&info);
+    return LAMINA_JPEG_OK;
+}
+
 // Decodes the JPEG in `data[0 ..< size]` into `result` and returns one of the `LAMINA_JPEG_`
-// statuses. Images wider or taller than `max_side`, or with more than `max_pixels` pixels, are
-// refused after reading the header, before any pixel memory is allocated. Grayscale and YCbCr
-// images are converted to RGB by libjpeg; embedded colour profiles are ignored.
+// statuses.
+//
+// `scale_denom` (1, 2, 4 or 8) decodes at 1/scale_denom of the size with libjpeg's DCT scaling
+// (sides rounded up), so a reduced image never exists at full size. When `crop_width` is not 0,
+// only the rectangle (`crop_x`, `crop_y`, `crop_width`, `crop_height`) of that scaled image
+// (top-left origin, clamped to it) is decoded: the columns with `jpeg_crop_scanline`, the rows
+// before it skipped and those after it never read. The pixels allocated are the result's only;
+// a result wider or taller than `max_side`, or with more than `max_pixels` pixels, is refused
+// after reading the header, before any pixel memory is allocated (`result` then holds the
+// image's declared size). Grayscale and YCbCr images are converted to RGB by libjpeg; embedded
+// colour profiles are ignored.
 static inline int lamina_jpeg_decode(
     const unsigned char *data, unsigned long size, unsigned long max_side, unsigned long max_pixels,
-    lamina_jpeg_result *result) {
+    unsigned int scale_denom, unsigned long crop_x, unsigned long crop_y, unsigned long crop_width,
+    unsigned long crop_height, lamina_jpeg_result *result) {
     struct jpeg_decompress_struct info;
     lamina_jpeg_error_manager manager;
     // Written after `setjmp` and read after a `longjmp`, so it must be volatile.
@@ -115,18 +151,40 @@ static inline int lamina_jpeg_decode(
         jpeg_destroy_decompress(&info);
         return LAMINA_JPEG_UNSUPPORTED;
     }
-    if (info.image_width > max_side || info.image_height > max_side
-        || (unsigned long long)info.image_width * info.image_height > max_pixels) {
+
+    info.out_color_space = JCS_RGB;
+    info.scale_num = 1;
+    info.scale_denom = scale_denom == 2 || scale_denom == 4 || scale_denom == 8 ? scale_denom : 1;
+    jpeg_calc_output_dimensions(&info);
+    unsigned long scaled_width = info.output_width;
+    unsigned long scaled_height = info.output_height;
+    unsigned long x = 0, y = 0, width = scaled_width, height = scaled_height;
+    if (crop_width > 0) {
+        x = crop_x < scaled_width ? crop_x : scaled_width - 1;
+        y = crop_y < scaled_height ? crop_y : scaled_height - 1;
+        width = crop_width < scaled_width - x ? crop_width : scaled_width - x;
+        height = crop_height < scaled_height - y ? crop_height : scaled_height - y;
+        if (height == 0) height = 1;
+    }
+    if (width > max_side || height > max_side
+        || (unsigned long long)width * height > max_pixels) {
         jpeg_destroy_decompress(&info);
         return LAMINA_JPEG_TOO_LARGE;
     }
 
-    info.out_color_space = JCS_RGB;
     jpeg_start_decompress(&info);
-    unsigned long width = info.output_width;
-    unsigned long height = info.output_height;
+    JDIMENSION first_column = (JDIMENSION)x;
+    JDIMENSION columns = (JDIMENSION)width;
+    if (width < scaled_width) {
+        // Widened to whole iMCUs: `first_column` moves left, `columns` grows.
+        jpeg_crop_scanline(&info, &first_column, &columns);
+    }
+    if (y > 0) {
+        jpeg_skip_scanlines(&info, (JDIMENSION)y);
+    }
+    unsigned long skip = x - first_column;
     pixels = (unsigned char *)malloc(width * height * 4);
-    row = (JSAMPLE *)malloc(width * 3);
+    row = (JSAMPLE *)malloc((size_t)info.output_width * 3);
     if (pixels == NULL || row == NULL) {
         jpeg_destroy_decompress(&info);
         free(pixels);
@@ -134,21 +192,26 @@ static inline int lamina_jpeg_decode(
         snprintf(result->message, sizeof(result->message), "out of memory");
         return LAMINA_JPEG_NO_MEMORY;
     }
-    while (info.output_scanline < height) {
-        unsigned long y = info.output_scanline;
+    for (unsigned long r = 0; r < height; r++) {
         JSAMPROW rows[1] = {row};
         if (jpeg_read_scanlines(&info, rows, 1) != 1) {
             // The memory source never suspends, so no row means the data ran out.
-            snprintf(manager.message, sizeof(manager.message), "no data for row %lu", y);
+            snprintf(manager.message, sizeof(manager.message), "no data for row %lu", y + r);
             longjmp(manager.landing, 1);
         }
-        uint32_t *target = (uint32_t *)(pixels + y * width * 4);
-        for (unsigned long x = 0; x < width; x++) {
-            target[x] = 0xFF000000u | (uint32_t)row[3 * x] << 16 | (uint32_t)row[3 * x + 1] << 8
-                        | (uint32_t)row[3 * x + 2];
+        uint32_t *target = (uint32_t *)(pixels + r * width * 4);
+        const JSAMPLE *source = row + 3 * skip;
+        for (unsigned long c = 0; c < width; c++) {
+            target[c] = 0xFF000000u | (uint32_t)source[3 * c] << 16 | (uint32_t)source[3 * c + 1] << 8
+                        | (uint32_t)source[3 * c + 2];
         }
     }
-    jpeg_finish_decompress(&info);
+    if (info.output_scanline < info.output_height) {
+        // Rows below the region are never decoded.
+        jpeg_abort_decompress(&info);
+    } else {
+        jpeg_finish_decompress(&info);
+    }
     jpeg_destroy_decompress(&info);
     free(row);
     result->pixels = pixels;

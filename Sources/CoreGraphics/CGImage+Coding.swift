@@ -75,14 +75,7 @@ extension CGImage {
     /// - Throws: `CGImageCodingError.unknownFormat`, `.corruptData` (with the decoder's message),
     ///   `.unsupportedLayout` (CMYK and YCCK JPEG files) or `.sizeTooLarge`.
     public static func load(data: Data) throws -> CGImage {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: pngSignature) {
-            return try decodePNG(bytes)
-        }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return try decodeJPEG(bytes)
-        }
-        throw CGImageCodingError.unknownFormat
+        try load(data: data, options: CGImageDecodingOptions())
     }
 
     /// Reads and decodes the PNG or JPEG file at `url`, as `load(data:)` decodes it.
@@ -95,34 +88,22 @@ extension CGImage {
     }
 
     /// The eight bytes every PNG file starts with.
-    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Throws `sizeTooLarge` unless `width × height` is within the coding limits.
-    private static func checkCodingSize(width: Int, height: Int) throws {
+    static func checkCodingSize(width: Int, height: Int) throws {
         guard width <= maximumCodingSide, height <= maximumCodingSide,
             width * height <= maximumCodingPixels
         else { throw CGImageCodingError.sizeTooLarge(width: width, height: height) }
     }
 
-    /// Decodes PNG `bytes` through Cairo, after checking the header's size.
-    private static func decodePNG(_ bytes: [UInt8]) throws -> CGImage {
-        // The IHDR chunk must come first: length (4), "IHDR" (4), width (4), height (4).
-        guard bytes.count >= 24 else {
-            throw CGImageCodingError.corruptData(format: "PNG", message: "data ends inside the header")
-        }
-        guard bytes[12..<16].elementsEqual(Array("IHDR".utf8)) else {
-            throw CGImageCodingError.corruptData(format: "PNG", message: "the first chunk is not IHDR")
-        }
-        let bigEndian = { (offset: Int) in
-            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-        }
-        let width = bigEndian(16)
-        let height = bigEndian(20)
-        guard width > 0, height > 0 else {
-            throw CGImageCodingError.corruptData(format: "PNG", message: "zero width or height")
-        }
-        try checkCodingSize(width: width, height: height)
-
+    /// Decodes PNG `bytes` through Cairo into a Cairo image surface (the caller destroys it),
+    /// after checking the header's size and every chunk's length against the data
+    /// (`PNGStructure`), so that Cairo never allocates for a size the file cannot hold.
+    static func decodePNGSurface(_ bytes: [UInt8]) throws -> OpaquePointer {
+        let structure = try PNGStructure(bytes)
+        try checkCodingSize(width: structure.width, height: structure.height)
+        try structure.checkImageDataCanFill()
         let reader = PNGReader(bytes: bytes)
         let surface = cairo_image_surface_create_from_png_stream(
             { closure, target, length in
@@ -134,27 +115,31 @@ extension CGImage {
         guard let surface else {
             throw CGImageCodingError.corruptData(format: "PNG", message: "Cairo returned no surface")
         }
-        defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
             let message =
                 status == CAIRO_STATUS_READ_ERROR
                 ? "data ends before the image is complete" : String(cString: cairo_status_to_string(status))
             throw CGImageCodingError.corruptData(format: "PNG", message: message)
         }
-        return try image(copying: surface)
+        return surface
     }
 
     /// Decodes JPEG `bytes` through libjpeg (in the C helper, which keeps libjpeg's `longjmp`
-    /// away from Swift).
-    private static func decodeJPEG(_ bytes: [UInt8]) throws -> CGImage {
+    /// away from Swift), reduced by `options.subsampleFactor` with DCT scaling and limited to
+    /// `options.region`.
+    static func decodeJPEG(_ bytes: [UInt8], options: CGImageDecodingOptions) throws -> CGImage {
         var result = lamina_jpeg_result()
+        let region = options.pixelRegion
         let status = bytes.withUnsafeBufferPointer { buffer in
             lamina_jpeg_decode(
                 buffer.baseAddress, UInt(buffer.count), UInt(maximumCodingSide), UInt(maximumCodingPixels),
-                &result)
+                UInt32(options.subsampleFactor), UInt(region?.x ?? 0), UInt(region?.y ?? 0),
+                UInt(region?.width ?? 0), UInt(region?.height ?? 0), &result)
         }
-        defer { free(result.pixels) }
+        var pixels = result.pixels
+        defer { free(pixels) }
         let message = withUnsafeBytes(of: result.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
@@ -170,43 +155,62 @@ extension CGImage {
         }
         let width = Int(result.width)
         let height = Int(result.height)
-        guard let pixels = result.pixels, width > 0, height > 0 else {
+        guard let decoded = pixels, width > 0, height > 0 else {
             throw CGImageCodingError.corruptData(format: "JPEG", message: "no pixels decoded")
         }
-        let data = Data(bytes: pixels, count: width * height * 4)
+        // The image takes the malloc'ed pixels over: no second copy of a large image.
+        pixels = nil
+        let data = Data(bytesNoCopy: decoded, count: width * height * 4, deallocator: .free)
         return try makeImage(width: width, height: height, bytes: data, opaque: true)
     }
 
-    /// A new image holding a copy of a Cairo ARGB32 or RGB24 surface's pixels (the skip byte of
-    /// RGB24 set to 0xFF).
-    static func image(copying surface: OpaquePointer) throws -> CGImage {
+    /// A new image over a Cairo ARGB32 or RGB24 surface's own pixels, without copying them when
+    /// the rows are packed (the skip byte of RGB24 set to 0xFF in place); the image takes over
+    /// the caller's reference to the surface and releases it with the image's data.
+    static func image(adopting surface: OpaquePointer) throws -> CGImage {
         cairo_surface_flush(surface)
         let format = cairo_image_surface_get_format(surface)
         guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24,
             let pixels = cairo_image_surface_get_data(surface)
         else {
+            cairo_surface_destroy(surface)
             throw CGImageCodingError.unsupportedLayout(detail: "Cairo pixel format \(format.rawValue)")
         }
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let opaque = format == CAIRO_FORMAT_RGB24
-        var data = Data(count: width * height * 4)
-        data.withUnsafeMutableBytes { target in
+        if opaque {
             for row in 0..<height {
-                let source = UnsafeRawPointer(pixels + row * stride)
-                for column in 0..<width {
-                    var word = source.load(fromByteOffset: column * 4, as: UInt32.self)
-                    if opaque { word |= 0xFF00_0000 }
-                    target.storeBytes(of: word, toByteOffset: (row * width + column) * 4, as: UInt32.self)
+                let words = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(
+                    to: UInt32.self)
+                for column in 0..<width { words[column] |= 0xFF00_0000 }
+            }
+        }
+        let data: Data
+        if stride == width * 4 {
+            let address = Int(bitPattern: UnsafeRawPointer(surface))
+            data = Data(
+                bytesNoCopy: pixels, count: width * height * 4,
+                deallocator: .custom { _, _ in
+                    cairo_surface_destroy(OpaquePointer(bitPattern: address))
+                })
+        } else {
+            var packed = Data(count: width * height * 4)
+            packed.withUnsafeMutableBytes { target in
+                for row in 0..<height {
+                    target.baseAddress!.advanced(by: row * width * 4).copyMemory(
+                        from: pixels + row * stride, byteCount: width * 4)
                 }
             }
+            cairo_surface_destroy(surface)
+            data = packed
         }
         return try makeImage(width: width, height: height, bytes: data, opaque: opaque)
     }
 
     /// An sRGB image of native-endian 32-bit words `0xAARRGGBB` (premultiplied) or `0xFFRRGGBB`.
-    private static func makeImage(width: Int, height: Int, bytes: Data, opaque: Bool) throws -> CGImage {
+    static func makeImage(width: Int, height: Int, bytes: Data, opaque: Bool) throws -> CGImage {
         let alpha: CGImageAlphaInfo = opaque ? .noneSkipFirst : .premultipliedFirst
         guard let provider = CGDataProvider(data: bytes),
             let image = CGImage(
@@ -222,7 +226,7 @@ extension CGImage {
 
     /// The contents of the file at `url`, read with the C library so that failures carry the
     /// operating system's reason.
-    private static func readFile(at url: URL) throws -> Data {
+    static func readFile(at url: URL) throws -> Data {
         guard url.isFileURL else {
             throw CGImageCodingError.unreadableFile(path: url.absoluteString, reason: "not a file URL")
         }
@@ -329,8 +333,10 @@ extension CGImage {
         let data = try pngData()
         let path = url.path
         let directory = url.deletingLastPathComponent()
+        // Named as Lamina's other temporary outputs (`.NAME.lamina-PID-RANDOM.partial`), so that
+        // the next run of a tool removes one left by a killed process.
         let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+            ".\(url.lastPathComponent).lamina-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
         do {
             try data.write(to: temporary)
         } catch {
@@ -347,6 +353,9 @@ extension CGImage {
     /// The operating system's message inside a Foundation file error, or its description.
     private static func reason(for error: any Error) -> String {
         let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == CocoaError.fileWriteOutOfSpace.rawValue {
+            return String(cString: strerror(ENOSPC)) + "; free space or write to another disk"
+        }
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
             underlying.domain == NSPOSIXErrorDomain
         {

@@ -65,6 +65,16 @@ public final class ExampleRun {
         move(to: target)
     }
 
+    /// The latest time, in seconds after `startTime`, that command-line tools move a run to:
+    /// one hour, 216,000 frames of ``frameInterval``.
+    ///
+    /// A run cannot jump to a later time in one move and stay exact: what delegate callbacks
+    /// and completion blocks change (a chained animation, say) is committed at the frame after
+    /// they run, so one long move would start that change at its end instead. The clock
+    /// therefore moves frame by frame, and its cost grows with the time asked for; tools refuse
+    /// times past this limit rather than run for hours (ruling P6).
+    public static let maximumTime: CFTimeInterval = 3600
+
     /// The interval of the frames the clock moves by: a 60 Hz display's. A live app's run loop
     /// turns at least once a frame while it animates, committing what delegate callbacks and
     /// completion blocks changed; moving the clock frame by frame (on a grid of frames counted

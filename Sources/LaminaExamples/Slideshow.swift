@@ -35,6 +35,9 @@ public enum Slideshow {
     ///
     /// - Parameters:
     ///   - images: The images, shown in order; none gives an empty parent layer.
+    ///   - backgrounds: Lamina extension: the image each background layer shows instead of
+    ///     `images[i]` (a reduced copy: it is drawn aspect-filled over the frame), in order;
+    ///     `nil` (the default) or a missing entry uses `images[i]`.
     ///   - captions: One caption per image, in order (see above).
     ///   - frameSize: The frame in points; non-finite or negative sizes count as zero.
     ///   - startTime: The media time the first image begins at.
@@ -43,8 +46,8 @@ public enum Slideshow {
     ///   - fadeTime: The fade-in/fade-out time (the demo's 1 s); clamped to `0…secondsPerImage`,
     ///     NaN uses 1.
     public static func makeLayer(
-        images: [CGImage], captions: [String], frameSize: CGSize, startTime: CFTimeInterval,
-        secondsPerImage: CFTimeInterval = 3, fadeTime: CFTimeInterval = 1
+        images: [CGImage], backgrounds: [CGImage]? = nil, captions: [String], frameSize: CGSize,
+        startTime: CFTimeInterval, secondsPerImage: CFTimeInterval = 3, fadeTime: CFTimeInterval = 1
     ) -> CALayer {
         let width = frameSize.width.isFinite ? max(0, frameSize.width) : 0
         let height = frameSize.height.isFinite ? max(0, frameSize.height) : 0
@@ -57,7 +60,7 @@ public enum Slideshow {
         for (index, image) in images.enumerated() {
             let turn = Double(index) * animationTime + start
             let bgLayer = CALayer()
-            bgLayer.contents = image
+            bgLayer.contents = backgrounds.flatMap { index < $0.count ? $0[index] : nil } ?? image
             bgLayer.frame = CGRect(x: 0, y: 0, width: width, height: height)
             bgLayer.contentsGravity = .resizeAspectFill
             bgLayer.opacity = backgroundOpacity

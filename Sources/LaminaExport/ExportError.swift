@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Why an export failed. Every case's `description` is one line naming the problem and the fix;
 /// whenever an export throws, no output file is left behind.
 public enum ExportError: Error, CustomStringConvertible, Equatable {
@@ -25,6 +29,9 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     case cancelled
     /// The video of a `VideoComposition` cannot be read.
     case videoInput(path: String, reason: String)
+    /// A signal (SIGINT, SIGTERM, SIGHUP) stopped the export, once
+    /// `LayerExporter.removeTemporaryOutputsOnSignals()` is installed; `signal` is its number.
+    case interrupted(signal: Int32)
 
     /// One line naming the problem and the fix.
     public var description: String {
@@ -42,12 +49,36 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
                 + "\(count) frames (0..<\(count)); choose a range within it"
         case .renderer(let reason): "cannot create the renderer: \(reason)"
         case .ffmpegFailed(let status, let message):
-            "ffmpeg failed (exit status \(status)): \(message)"
+            status == 0
+                ? "ffmpeg reported an error (though it exited with status 0): \(message)"
+                : "ffmpeg failed (exit status \(status)): \(message)"
         case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
         case .cannotConcatenate(let reason): "cannot concatenate: \(reason)"
         case .cancelled: "the export was cancelled; no file was written"
         case .videoInput(let path, let reason):
             "cannot read the video '\(path)': \(reason); give a video file ffmpeg can decode"
+        case .interrupted(let signal):
+            "interrupted by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)"); "
+                + "no file was written and no temporary file was left"
         }
+    }
+}
+
+extension ExportError {
+    /// The system's messages for a file system that cannot take more bytes.
+    private static let fullDiskMessages = [
+        "No space left on device", "Disk quota exceeded", "File too large",
+    ]
+
+    /// `error`, or, when it is ffmpeg failing because the file system is full, a `.writeFailed`
+    /// for `target` that says so (ffmpeg's own message names the temporary file).
+    static func naming(_ target: String, in error: any Error) -> any Error {
+        guard case .ffmpegFailed(_, let message) = error as? ExportError,
+            let reason = fullDiskMessages.first(where: { message.contains($0) })
+        else { return error }
+        return ExportError.writeFailed(
+            path: target,
+            reason: "\(reason.prefix(1).lowercased() + reason.dropFirst()) (the disk is full); free space "
+                + "or write to another disk, then run again")
     }
 }

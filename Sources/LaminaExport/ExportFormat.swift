@@ -48,11 +48,18 @@ public enum ExportFormat: String, CaseIterable, Sendable, CustomStringConvertibl
 
     /// The format for an output URL: a folder URL (`hasDirectoryPath`) is a PNG sequence,
     /// otherwise as `init?(path:)`.
+    ///
+    /// A path whose extension names a file format keeps that format even where a folder of that
+    /// name exists (`URL(fileURLWithPath:)` then sets `hasDirectoryPath`): writing to it is
+    /// refused rather than turned into a PNG sequence inside the folder.
     public init?(url: URL) {
-        if url.hasDirectoryPath {
+        let path = url.path
+        if let format = ExportFormat(path: path), format != .pngSequence || !url.hasDirectoryPath {
+            self = format
+        } else if url.hasDirectoryPath {
             self = .pngSequence
         } else {
-            self.init(path: url.path)
+            return nil
         }
     }
 

@@ -33,12 +33,13 @@ final class FFmpegProcess {
         // A child that exits early must give the writer EPIPE, not kill it with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         errorFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-ffmpeg-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log")
+            .appendingPathComponent("lamina-ffmpeg-\(StaleTemporaryFiles.token()).log")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: errorFile.path) else {
             throw ExportError.writeFailed(path: errorFile.path, reason: "cannot create ffmpeg's log")
         }
         errorHandle = handle
+        TemporaryOutputs.shared.register(errorFile.path)
         output = producesOutput ? Pipe() : nil
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -50,14 +51,18 @@ final class FFmpegProcess {
         } catch {
             try? errorHandle.close()
             try? FileManager.default.removeItem(at: errorFile)
+            TemporaryOutputs.shared.unregister(errorFile.path)
             throw ExportError.ffmpegFailed(status: -1, message: "cannot launch \(executable): \(error)")
         }
+        ChildProcesses.shared.register(process.processIdentifier)
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        cancel()
+        ChildProcesses.shared.unregister(process.processIdentifier)
         try? errorHandle.close()
         try? FileManager.default.removeItem(at: errorFile)
+        TemporaryOutputs.shared.unregister(errorFile.path)
     }
 
     /// Writes `bytes` to the process's standard input, all of it.
@@ -96,28 +101,66 @@ final class FFmpegProcess {
         return true
     }
 
+    /// Everything the process writes on standard output until it closes it, as text.
+    func readAll() -> String {
+        guard let output else { return "" }
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// What the process printed on standard error, its last meaningful lines.
     var errorMessage: String {
         let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         return text.split(whereSeparator: \.isNewline).map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.suffix(3).joined(separator: " | ")
+            .filter {
+                !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("Last message repeated")
+            }
+            .suffix(3).joined(separator: " | ")
     }
 
     /// Closes standard input and waits for the process to exit.
     ///
-    /// - Throws: `.ffmpegFailed` with the end of what it printed when it exits with a failure.
+    /// ffmpeg runs with `-loglevel error`, so anything it prints is an error: a run that exits
+    /// with status 0 but printed something (ffmpeg ignores some write failures, such as a full
+    /// disk while writing the trailer) is a failure too.
+    ///
+    /// - Throws: `.ffmpegFailed` with the end of what it printed when it exits with a failure or
+    ///   printed an error, `.interrupted` when a signal arrives while waiting (ffmpeg is stopped).
     func finish() throws {
         closeInput()
-        process.waitUntilExit()
+        try waitInterruptibly()
         if process.terminationStatus != 0 || process.terminationReason != .exit {
             throw failure(orElse: "ffmpeg exited with status \(process.terminationStatus)")
         }
+        let message = errorMessage
+        if !message.isEmpty {
+            throw ExportError.ffmpegFailed(status: process.terminationStatus, message: message)
+        }
+    }
+
+    /// Waits for the process to exit, stopping it (and throwing `.interrupted`) when a signal is
+    /// recorded meanwhile.
+    private func waitInterruptibly() throws {
+        while process.isRunning {
+            if Interruption.requested != nil {
+                cancel()
+                try Interruption.check()
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
     }
 
     /// Stops the process (an export that failed or was cancelled).
+    ///
+    /// Its input is closed and it is sent SIGTERM; one still running a second later (blocked
+    /// writing output nobody reads) is killed.
     func cancel() {
         closeInput()
-        if process.isRunning { process.terminate() }
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < deadline { usleep(2_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

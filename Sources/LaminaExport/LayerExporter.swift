@@ -66,9 +66,13 @@ public final class LayerExporter {
     /// path's extension.
     ///
     /// - Returns: what was written and where the time went.
-    /// - Throws: `ExportError`: an unknown format, invalid size or timing, frames outside the
-    ///   render, no renderer, ffmpeg missing or failing (with its message), a write failure, or
-    ///   cancellation. Nothing is left at `url` (an existing file there is kept) or beside it.
+    /// - Throws: `ExportError`: an unknown format, invalid size or timing (a size past the
+    ///   format's limits, `ExportFormat.checkPixelSize(width:height:)`), frames outside the
+    ///   render, no renderer, ffmpeg missing or failing (with its message, also when it exits 0
+    ///   after printing an error), a write failure (a full disk; a file holding fewer frames than
+    ///   rendered), cancellation, or interruption by a signal once
+    ///   `removeTemporaryOutputsOnSignals()` is installed. Nothing is left at `url` (an existing
+    ///   file there is kept) or beside it.
     @discardableResult
     public func export(to url: URL) throws -> ExportReport {
         let began = Date()
@@ -76,6 +80,7 @@ public final class LayerExporter {
             throw ExportError.unknownFormat(path: url.path)
         }
         let range = try options.validated()
+        try format.checkPixelSize(width: options.pixelWidth, height: options.pixelHeight)
         let renderer: CARenderer
         do {
             renderer = try CARenderer(layer: layer, size: options.size, scale: options.scale)
@@ -113,6 +118,7 @@ public final class LayerExporter {
         do {
             for index in 0..<range.upperBound {
                 var mark = Date()
+                try Interruption.check()
                 timeline(Double(index) / options.framesPerSecond)
                 report.update += Date().timeIntervalSince(mark)
                 guard index >= range.lowerBound else { continue }
@@ -144,7 +150,9 @@ public final class LayerExporter {
             report.encode += Date().timeIntervalSince(mark)
         } catch {
             encoder.cancel()
-            throw error
+            // ffmpeg stopped by the same signal (a terminal's Ctrl-C reaches the whole group).
+            try Interruption.check()
+            throw ExportError.naming(output.finalURL.path, in: error)
         }
         try output.commit(frames: range)
         report.total = Date().timeIntervalSince(began)

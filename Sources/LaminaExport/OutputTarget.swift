@@ -15,21 +15,28 @@ final class OutputTarget {
     private let temporaryItem: String
     private let sequence: FrameNumberPattern?
     private var committed = false
+    /// The PNG sequence's folder when this export created it (removed again if it fails).
+    private var createdFolder: String?
 
     init(url: URL, format: ExportFormat) throws {
         let manager = FileManager.default
-        let token = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let token = StaleTemporaryFiles.token()
         if format == .pngSequence {
             let pattern =
                 url.hasDirectoryPath || url.path.hasSuffix("/")
                 ? FrameNumberPattern(url.appendingPathComponent("frame-%05d.png").path)!
                 : FrameNumberPattern(url.path) ?? FrameNumberPattern(url.path + "-%05d.png")!
             let folder = URL(fileURLWithPath: pattern.path(0)).deletingLastPathComponent()
+            var isFolder: ObjCBool = false
+            if !manager.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+                createdFolder = folder.path
+            }
             do {
                 try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 throw ExportError.writeFailed(path: folder.path, reason: Self.reason(error))
             }
+            LayerExporter.removeAbandonedTemporaryFiles(besides: folder)
             let temporaryFolder = folder.appendingPathComponent(".lamina-frames-\(token)")
             do {
                 try manager.createDirectory(at: temporaryFolder, withIntermediateDirectories: false)
@@ -55,8 +62,12 @@ final class OutputTarget {
             if manager.fileExists(atPath: url.path, isDirectory: &isExistingFolder),
                 isExistingFolder.boolValue
             {
-                throw ExportError.writeFailed(path: url.path, reason: "a folder of that name exists")
+                throw ExportError.writeFailed(
+                    path: url.path,
+                    reason: "a folder of that name exists; choose another name, or end the path with / "
+                        + "for a PNG sequence in that folder")
             }
+            LayerExporter.removeAbandonedTemporaryFiles(besides: folder)
             sequence = nil
             temporaryItem =
                 folder.appendingPathComponent(".\(url.lastPathComponent).lamina-\(token).partial").path
@@ -66,16 +77,25 @@ final class OutputTarget {
         TemporaryOutputs.shared.register(temporaryItem)
     }
 
-    /// Moves the finished output into place: one rename for a file, one per frame for a PNG
-    /// sequence (numbered by the frames' indices in the whole render).
-    func commit(frames: Range<Int>) throws {
+    /// Checks that the output is complete, then moves it into place: one rename for a file, one
+    /// per frame for a PNG sequence (numbered by the frames' indices in the whole render).
+    ///
+    /// - Parameter expectedFrames: the frames a file must hold (`nil`: `frames.count`).
+    func commit(frames: Range<Int>, expectedFrames: Int? = nil) throws {
+        try Interruption.check()
         if let sequence {
             // ffmpeg numbered the shard's frames from its first index.
-            for index in frames {
-                let from = URL(
-                    fileURLWithPath: temporaryPath.replacingOccurrences(
+            let path = { (index: Int) in
+                URL(
+                    fileURLWithPath: self.temporaryPath.replacingOccurrences(
                         of: "%09d", with: String(format: "%09d", index))
                 ).path
+            }
+            for index in frames {
+                try OutputVerification.verify(png: path(index), shownAs: sequence.path(index))
+            }
+            for index in frames {
+                let from = path(index)
                 let to = sequence.path(index)
                 guard rename(from, to) == 0 else {
                     throw ExportError.writeFailed(path: to, reason: String(cString: strerror(errno)))
@@ -83,6 +103,8 @@ final class OutputTarget {
             }
             finalURL = URL(fileURLWithPath: sequence.path(frames.lowerBound))
         } else {
+            try OutputVerification.verify(
+                file: temporaryPath, frames: expectedFrames ?? frames.count, shownAs: finalURL.path)
             guard rename(temporaryPath, finalURL.path) == 0 else {
                 throw ExportError.writeFailed(path: finalURL.path, reason: String(cString: strerror(errno)))
             }
@@ -95,6 +117,11 @@ final class OutputTarget {
     func discard() {
         try? FileManager.default.removeItem(atPath: temporaryItem)
         TemporaryOutputs.shared.unregister(temporaryItem)
+        // A folder made for a sequence that was never written goes too (rmdir: only if empty).
+        if !committed, let createdFolder {
+            rmdir(createdFolder)
+            self.createdFolder = nil
+        }
     }
 
     private static func reason(_ error: Error) -> String {
@@ -111,35 +138,12 @@ final class TemporaryOutputs: @unchecked Sendable {
     func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
     func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 
+    /// Whether no output is registered (no export or concat is running).
+    var isEmpty: Bool { lock.withLock { paths.isEmpty } }
+
     /// Removes every registered output.
     func removeAll() {
         let all = lock.withLock { paths }
         for path in all { try? FileManager.default.removeItem(atPath: path) }
     }
-}
-
-extension LayerExporter {
-    /// Makes SIGINT, SIGTERM and SIGHUP remove every running export's temporary output before
-    /// the process exits (with status 128 + the signal), so an interrupted export leaves no
-    /// partial file. Call once, early, in a command-line program.
-    public static func removeTemporaryOutputsOnSignals() {
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                TemporaryOutputs.shared.removeAll()
-                exit(128 + number)
-            }
-            source.resume()
-            SignalSources.shared.keep(source)
-        }
-    }
-}
-
-/// Keeps the signal sources alive for the life of the process.
-private final class SignalSources: @unchecked Sendable {
-    static let shared = SignalSources()
-    private let lock = NSLock()
-    private var sources: [any DispatchSourceSignal] = []
-    func keep(_ source: any DispatchSourceSignal) { lock.withLock { sources.append(source) } }
 }

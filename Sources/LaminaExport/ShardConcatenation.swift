@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension LayerExporter {
     /// Joins shards — the files of several exports of one render with consecutive
     /// `ExportOptions.frames` ranges, in order — into one file, without re-encoding (ffmpeg's
@@ -35,17 +39,33 @@ extension LayerExporter {
                 throw ExportError.cannotConcatenate("the shard '\(shard.path)' cannot be read")
             }
         }
+        let streams = try shards.map { try ShardStream(probing: $0) }
+        for (shard, stream) in zip(shards.dropFirst(), streams.dropFirst()) where stream != streams[0] {
+            throw ExportError.cannotConcatenate(
+                "'\(shard.path)' is \(stream) but '\(shards[0].path)' is \(streams[0]); render every shard "
+                    + "with the same size, frame rate and format")
+        }
         let target = try OutputTarget(url: output, format: format)
         defer { target.discard() }
-        let list = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-concat-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
-        defer { try? FileManager.default.removeItem(at: list) }
-        let lines = shards.map { shard in
-            let absolute = shard.standardizedFileURL.path.replacingOccurrences(of: "'", with: "'\\''")
-            return "file '\(absolute)'"
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("lamina-concat-\(StaleTemporaryFiles.token())")
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+        } catch {
+            throw ExportError.writeFailed(path: scratch.path, reason: "\(error)")
+        }
+        TemporaryOutputs.shared.register(scratch.path)
+        defer {
+            try? FileManager.default.removeItem(at: scratch)
+            TemporaryOutputs.shared.unregister(scratch.path)
+        }
+        let list = scratch.appendingPathComponent("shards.txt")
+        var lines: [String] = []
+        for (index, shard) in shards.enumerated() {
+            lines.append("file \(try concatListEntry(for: shard, index: index, scratch: scratch))")
         }
         do {
-            try (lines.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").write(to: list, atomically: false, encoding: .utf8)
         } catch {
             throw ExportError.writeFailed(path: list.path, reason: "\(error)")
         }
@@ -56,7 +76,78 @@ extension LayerExporter {
         if format == .mp4 { arguments += ["-movflags", "+faststart"] }
         arguments += ["-f", format == .mp4 ? "mp4" : "webm", target.temporaryPath]
         let process = try FFmpegProcess(arguments: arguments)
-        try process.finish()
-        try target.commit(frames: 0..<1)
+        do {
+            try process.finish()
+        } catch {
+            throw ExportError.naming(output.path, in: error)
+        }
+        try target.commit(frames: 0..<1, expectedFrames: streams.reduce(0) { $0 + $1.frames })
+    }
+
+    /// The quoted path of `shard` for ffmpeg's concat list: quotes escaped as `'\''`; a path
+    /// with a line break or other control character (which the list cannot hold) is replaced by
+    /// a symbolic link of a plain name in `scratch`.
+    static func concatListEntry(for shard: URL, index: Int, scratch: URL) throws -> String {
+        var path = shard.standardizedFileURL.path
+        if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            let link = scratch.appendingPathComponent("shard-\(index).\(shard.pathExtension)")
+            guard symlink(path, link.path) == 0 else {
+                throw ExportError.writeFailed(path: link.path, reason: String(cString: strerror(errno)))
+            }
+            path = link.path
+        }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// What must match for shards to be joined by stream copy, read by ffprobe.
+struct ShardStream: Equatable, CustomStringConvertible {
+    var codec: String
+    var width: Int
+    var height: Int
+    var pixelFormat: String
+    var frameRate: String
+    /// Not compared: the number of frames (video packets).
+    var frames: Int
+
+    static func == (a: ShardStream, b: ShardStream) -> Bool {
+        (a.codec, a.width, a.height, a.pixelFormat, a.frameRate)
+            == (b.codec, b.width, b.height, b.pixelFormat, b.frameRate)
+    }
+
+    var description: String { "\(width)x\(height) at \(frameRate) frames/s, \(codec) \(pixelFormat)" }
+
+    /// Probes the first video stream of `shard`.
+    init(probing shard: URL) throws {
+        let probe = try FFmpegProcess(
+            program: "ffprobe",
+            arguments: [
+                "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+                "stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_read_packets", "-of",
+                "default=noprint_wrappers=1", shard.path,
+            ], producesOutput: true)
+        let text = probe.readAll()
+        do {
+            try probe.finish()
+        } catch ExportError.ffmpegFailed(_, let message) {
+            throw ExportError.cannotConcatenate("'\(shard.path)' is not a readable video (\(message))")
+        }
+        var fields: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        guard let codec = fields["codec_name"], let width = fields["width"].flatMap({ Int($0) }),
+            let height = fields["height"].flatMap({ Int($0) }),
+            let frames = fields["nb_read_packets"].flatMap({ Int($0) })
+        else {
+            throw ExportError.cannotConcatenate("'\(shard.path)' holds no video stream")
+        }
+        self.codec = codec
+        self.width = width
+        self.height = height
+        pixelFormat = fields["pix_fmt"] ?? "?"
+        frameRate = fields["r_frame_rate"] ?? "?"
+        self.frames = frames
     }
 }

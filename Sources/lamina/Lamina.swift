@@ -26,6 +26,21 @@ struct Lamina: ParsableCommand {
             ExamplesCommand.self, RenderCommand.self, SlideshowCommand.self, SnapshotCommand.self,
             TreeCommand.self, ConcatCommand.self, PreviewCommand.self,
         ])
+
+    /// Parses and runs the command; an interrupted export prints its one line and exits with
+    /// status 128 + the signal (130 for SIGINT), after the export has removed its files.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if let signal = LayerExporter.interruptingSignal {
+                writeToStandardError("Error: \(ExportError.interrupted(signal: signal))\n")
+                Foundation.exit(128 + signal)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// `lamina examples`.

@@ -88,6 +88,20 @@ extension PixelSize {
     }
 }
 
+extension PixelSize {
+    /// Checks the size against the renderer and the output format's own limits (ffmpeg's frame
+    /// area, GIF's 16-bit sides), before anything is rendered.
+    func validate(for output: String) throws {
+        try validate()
+        guard let format = ExportFormat(path: output) else { return }
+        do {
+            try format.checkPixelSize(width: Double(width), height: Double(height))
+        } catch let error as ExportError {
+            throw ValidationError("--size \(width)x\(height): \(error)")
+        }
+    }
+}
+
 /// Finds an example by listing number or name, or fails with the list of names.
 func findExample(_ name: String) throws -> Example {
     guard let example = Examples.named(name) else {

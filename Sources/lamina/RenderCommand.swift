@@ -56,6 +56,7 @@ struct RenderCommand: ParsableCommand {
         if let duration, !(duration.isFinite && duration > 0) {
             throw ValidationError("--duration must be a positive number of seconds")
         }
+        if let size = frame.size { try size.validate(for: output) }
     }
 
     func run() throws {
@@ -66,6 +67,8 @@ struct RenderCommand: ParsableCommand {
         options.scale = geometry.scale
         options.framesPerSecond = fps
         options.frames = frames?.range
+        // From the path as typed: a trailing / asks for a PNG sequence, even after ".png".
+        options.format = ExportFormat(path: output)
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let run = ExampleRun(example)
@@ -126,19 +129,31 @@ final class ProgressBar {
             let width = 30
             let filled = Int(progress.fraction * Double(width))
             let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-            FileHandle.standardError.write(
-                Data("\r\(label) [\(bar)] \(percent)% \(counts)\(remaining)   ".utf8))
+            writeToStandardError("\r\(label) [\(bar)] \(percent)% \(counts)\(remaining)   ")
             drawn = true
         } else {
             let decile = percent / 10
             guard decile != lastDecile else { return }
             lastDecile = decile
-            FileHandle.standardError.write(Data("\(label): \(percent)% (\(counts)\(remaining))\n".utf8))
+            writeToStandardError("\(label): \(percent)% (\(counts)\(remaining))\n")
         }
     }
 
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drawn { writeToStandardError("\n") }
         drawn = false
+    }
+}
+
+/// Writes `text` to standard error, ignoring failures: a closed pipe (`lamina … 2>&1 | head`)
+/// must not stop a render (`FileHandle.write` traps on EPIPE).
+func writeToStandardError(_ text: String) {
+    signal(SIGPIPE, SIG_IGN)
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        bytes = bytes.dropFirst(written)
     }
 }

@@ -50,28 +50,37 @@ struct SlideshowCommand: ParsableCommand {
                 "\(caption.count) captions for \(images.count) images; give at most one each")
         }
         try validateExport(fps: fps, output: output)
-        try size.validate()
+        try size.validate(for: output)
     }
 
     func run() throws {
-        var loaded: [CGImage] = []
+        LayerExporter.removeTemporaryOutputsOnSignals()
+        let frameSize = CGSize(width: size.width, height: size.height)
+        var loaded: [SlideshowImage] = []
         for path in images {
+            if let signal = LayerExporter.interruptingSignal { throw ExportError.interrupted(signal: signal) }
             do {
-                loaded.append(try CGImage.load(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
+                loaded.append(
+                    try SlideshowImage(contentsOf: URL(fileURLWithPath: path), frameSize: frameSize))
+            } catch let error as CGImageCodingError {
                 throw CommandError(description: "cannot read image '\(path)': \(error)")
+            } catch {
+                throw CommandError(
+                    description: "cannot read image '\(path)': \((error as NSError).localizedDescription)")
             }
         }
-        let frameSize = CGSize(width: size.width, height: size.height)
         var options = ExportOptions(
             size: frameSize,
             duration: Slideshow.duration(imageCount: loaded.count, secondsPerImage: secondsPerImage))
         options.framesPerSecond = fps
         options.frames = frames?.range
+        // From the path as typed: a trailing / asks for a PNG sequence, even after ".png".
+        options.format = ExportFormat(path: output)
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let root = Slideshow.makeLayer(
-                images: loaded, captions: caption, frameSize: frameSize, startTime: CACurrentMediaTime(),
+                images: loaded.map(\.content), backgrounds: loaded.map(\.background), captions: caption,
+                frameSize: frameSize, startTime: CACurrentMediaTime(),
                 secondsPerImage: secondsPerImage)
             let exporter = LayerExporter(layer: root, options: options)
             let bar = ProgressBar(label: "slideshow")
@@ -103,6 +112,7 @@ struct ConcatCommand: ParsableCommand {
     var output: String
 
     func run() throws {
+        LayerExporter.removeTemporaryOutputsOnSignals()
         try LayerExporter.concatenate(
             shards.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: output))
         print("wrote \(output) from \(shards.count) shards")

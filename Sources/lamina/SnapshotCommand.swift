@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaExamples
+import LaminaExport
 import QuartzCore
 
 /// Runs `example` under the manual clock up to `time` seconds and hands the scene to `body`.
@@ -8,6 +9,11 @@ func withExample<Result>(
     _ example: Example, at time: Double, _ body: (ExampleRun, CFTimeInterval) throws -> Result
 ) throws -> Result {
     guard time.isFinite, time >= 0 else { throw ValidationError("--time must be zero or more seconds") }
+    guard time <= ExampleRun.maximumTime else {
+        throw ValidationError(
+            "--time \(time) is past the limit of \(Int(ExampleRun.maximumTime)) seconds (an example's clock "
+                + "moves frame by frame, 60 a second); give a time within it")
+    }
     return try CAMediaClock.withManualTime(at: 1000) {
         let run = ExampleRun(example)
         run.advance(to: time)
@@ -39,6 +45,9 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let example = try findExample(self.example)
         let geometry = try frame.geometry(for: example.size)
+        LayerExporter.removeTemporaryOutputsOnSignals()
+        let target = URL(fileURLWithPath: output)
+        LayerExporter.removeAbandonedTemporaryFiles(besides: target.deletingLastPathComponent())
         let image: CGImage = try withExample(example, at: time) { run, now in
             run.scene.setTextScale(geometry.scale)
             let renderer = try CARenderer(layer: run.scene.root, size: geometry.size, scale: geometry.scale)
@@ -48,7 +57,8 @@ struct SnapshotCommand: ParsableCommand {
             }
             return image
         }
-        try image.writePNG(to: URL(fileURLWithPath: output))
+        if let signal = LayerExporter.interruptingSignal { throw ExportError.interrupted(signal: signal) }
+        try image.writePNG(to: target)
         print("wrote \(output): \(image.width)x\(image.height), \(example.name) at \(formatSeconds(time))")
     }
 }
