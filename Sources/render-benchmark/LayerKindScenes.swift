@@ -133,7 +133,9 @@ private func strokeEnd(_ index: Int, size: CGSize, at t: Double) -> Double {
     let surfaces = boxes.map {
         cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32($0.width), Int32($0.height))!
     }
-    defer { surfaces.forEach { cairo_surface_destroy($0) } }
+    defer {
+        for surface in surfaces { cairo_surface_destroy(surface) }
+    }
     let toClip: CATransform3D = {
         var m = CATransform3DMakeScale(2 / size.width, -2 / size.height, 1)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
@@ -159,7 +161,8 @@ private func strokeEnd(_ index: Int, size: CGSize, at t: Double) -> Double {
                 let (r, g, b) = shapeColor(i)
                 cairo_set_line_width(context, 6)
                 cairo_arc(
-                    context, Double(centre.x - boxes[i].minX), Double(centre.y - boxes[i].minY), Double(radius),
+                    context, Double(centre.x - boxes[i].minX), Double(centre.y - boxes[i].minY),
+                    Double(radius),
                     0, 2 * Double.pi * end)
                 cairo_set_source_rgba(context, r, g, b, 1)
                 cairo_stroke(context)
