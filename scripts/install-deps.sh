@@ -21,6 +21,7 @@ set -euo pipefail
 #   Sans, so text has Helvetica's metrics and every machine draws it alike.
 # - libsdl2-dev: SDL2 headers and library for LaminaWindow's live window and input (CSDL2).
 # - xvfb, xauth: a virtual X server the window tests start themselves, for headless CI.
+# - time: GNU time, which the CLI tests run `lamina` under to read its own peak memory.
 PACKAGES=(
     libegl-dev
     libgles-dev
@@ -36,6 +37,7 @@ PACKAGES=(
     libsdl2-dev
     xvfb
     xauth
+    time
 )
 
 missing=()

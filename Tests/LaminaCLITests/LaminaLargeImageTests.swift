@@ -8,8 +8,15 @@ import Testing
 /// Runs `lamina arguments…` (paths in them absolute) to its end and returns its exit status and peak resident
 /// memory in MiB (the kernel's own count for that one process, from `wait4`).
 func runMeasuringPeakMemory(_ arguments: [String]) throws -> (status: Int32, peakMiB: Double) {
+    // GNU time forks the program itself and reports that child's peak. A child spawned straight
+    // from the test process (posix_spawn shares the parent's memory until exec) would count the
+    // test process's own resident set as its peak.
+    let time = "/usr/bin/time"
+    try #require(FileManager.default.isExecutableFile(atPath: time), "GNU time (scripts/install-deps.sh)")
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-peak-\(UUID()).txt")
+    defer { try? FileManager.default.removeItem(at: report) }
     let program = try laminaProgram().path
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    let argv = ([time, "-f", "%M", "-o", report.path, program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -17,13 +24,14 @@ func runMeasuringPeakMemory(_ arguments: [String]) throws -> (status: Int32, pea
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, time, &actions, nil, argv, environ)
     try #require(spawned == 0, "posix_spawn failed: \(spawned)")
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-    // ru_maxrss is in KiB on Linux.
-    return ((status >> 8) & 0xFF, Double(usage.ru_maxrss) / 1024)
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    // The last line is the peak in KiB (before it, GNU time may note a non-zero exit status).
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let kib = try #require(text.split(separator: "\n").last.flatMap { Double($0) }, "GNU time wrote \(text)")
+    return ((status >> 8) & 0xFF, kib / 1024)
 }
 
 /// Makes a `side × side` JPEG with ffmpeg; `false` without ffmpeg.

@@ -11,10 +11,25 @@ extension CALayer {
         return hitTestLocal(local)
     }
 
-    /// Hit testing with `local` already in this layer's coordinates.
+    /// The deepest level hit testing descends to: 256 (three frames a level fit a secondary
+    /// thread's 512 KiB stack with room to spare, even in debug builds).
+    static let maximumHitTestDepth = 256
+
+    /// Hit testing with `local` already in this layer's coordinates. Layers nested more than
+    /// `maximumHitTestDepth` levels below the layer hit testing started at are not tested (and
+    /// reported once): `hitTest(_:)` is recursive through subclasses' overrides, so the depth is
+    /// bounded rather than the walk made iterative (ruling L17).
     func hitTestLocal(_ local: CGPoint) -> CALayer? {
         guard local.x.isFinite, local.y.isFinite else { return nil }
         if state.masksToBounds && !contains(local) { return nil }
+        let depth = HitTestDepth.current
+        guard depth < Self.maximumHitTestDepth else {
+            CompatibilityWarnings.report(
+                "hitTest: layers nested deeper than \(Self.maximumHitTestDepth) levels are not tested")
+            return nil
+        }
+        HitTestDepth.current = depth + 1
+        defer { HitTestDepth.current = depth }
         if let mask = maskStorage, !mask.coversForHitTesting(local) { return nil }
         for sublayer in (sublayerStorage ?? []).reversed() {
             if let hit = sublayer.hitTest(local) { return hit }
@@ -29,5 +44,15 @@ extension CALayer {
         let local = Homography(transformToParent()).inverted().apply(point)
         guard local.x.isFinite, local.y.isFinite else { return false }
         return hitTestLocal(local) != nil
+    }
+}
+
+/// How deep the hit test running on this thread is.
+private enum HitTestDepth {
+    private static let key = "LaminaHitTestDepth"
+
+    static var current: Int {
+        get { Thread.current.threadDictionary[key] as? Int ?? 0 }
+        set { Thread.current.threadDictionary[key] = newValue }
     }
 }

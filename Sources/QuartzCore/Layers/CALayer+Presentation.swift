@@ -19,26 +19,35 @@ extension CALayer {
         }
         var root: CALayer = self
         while let parent = root.geometryParent { root = parent }
-        _ = root.buildPresentationTree(at: now, generation: generation)
+        root.buildPresentationTree(at: now, generation: generation)
         return cachedPresentation
     }
 
-    /// Builds the presentation copy of this layer and its subtree at absolute time `time`.
-    private func buildPresentationTree(at time: Double, generation: Int) -> CALayer {
-        let copy = makePresentationCopy(atLocalTime: localTime(fromAbsolute: time))
-        copy.sublayerStorage = sublayerStorage?.map { sublayer in
-            let child = sublayer.buildPresentationTree(at: time, generation: generation)
-            child.superlayerStorage = copy
-            return child
+    /// Builds the presentation copy of this layer and its subtree at absolute time `time`,
+    /// iteratively (a tree of any depth builds), sublayers in order.
+    private func buildPresentationTree(at time: Double, generation: Int) {
+        // Each entry carries its parent's local time (absolute time for the root).
+        var pending: [(layer: CALayer, parent: CALayer?, isMask: Bool, parentTime: Double)] = [
+            (self, nil, false, time)
+        ]
+        while let (layer, parent, isMask, parentTime) = pending.popLast() {
+            let local = layer.layerTiming.localTime(fromParent: parentTime)
+            let copy = layer.makePresentationCopy(atLocalTime: local)
+            if let parent, isMask {
+                parent.maskStorage = copy
+                copy.maskOwner = parent
+            } else if let parent {
+                if parent.sublayerStorage == nil { parent.sublayerStorage = [] }
+                parent.sublayerStorage!.append(copy)
+                copy.superlayerStorage = parent
+            }
+            layer.cachedPresentation = copy
+            layer.cachedPresentationStamp = (generation, time)
+            for sublayer in (layer.sublayerStorage ?? []).reversed() {
+                pending.append((sublayer, copy, false, local))
+            }
+            if let mask = layer.maskStorage { pending.append((mask, copy, true, local)) }
         }
-        if let mask = maskStorage {
-            let maskCopy = mask.buildPresentationTree(at: time, generation: generation)
-            maskCopy.maskOwner = copy
-            copy.maskStorage = maskCopy
-        }
-        cachedPresentation = copy
-        cachedPresentationStamp = (generation, time)
-        return copy
     }
 
     /// A copy of this layer alone with its animations applied at local time `t`.

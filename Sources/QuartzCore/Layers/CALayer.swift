@@ -112,6 +112,22 @@ open class CALayer: NSObject, CAMediaTiming {
         }
     }
 
+    /// Releases the subtree without recursion: a chain of sublayers deeper than a thread's stack
+    /// allows would otherwise overflow it, each layer's release releasing the next.
+    deinit {
+        var pending = sublayerStorage ?? []
+        sublayerStorage = nil
+        if let mask = maskStorage { pending.append(mask) }
+        maskStorage = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            pending.append(contentsOf: layer.sublayerStorage ?? [])
+            layer.sublayerStorage = nil
+            if let mask = layer.maskStorage { pending.append(mask) }
+            layer.maskStorage = nil
+        }
+    }
+
     /// While not `nil`, the identity of every layer copied through `init(layer:)` is appended
     /// (tests check that rendering makes no copies).
     package static let copyLog = Mutex<[LayerID]?>(nil)

@@ -325,9 +325,20 @@ public final class CARenderer {
         return image
     }
 
+    /// The most offscreen targets one frame nests (groups, masks, shadows, transitions): each is a
+    /// framebuffer-sized texture, so a chain of thousands of masks would otherwise take all memory
+    /// (and the stack, each level drawing the next).
+    static let maximumGroupDepth = 16
+
     /// The offscreen target for group depth `depth`, created on first need; `nil` (and reported)
     /// when the driver cannot create one, in which case the group is drawn without grouping.
     func offscreenTarget(depth: Int) -> OffscreenTarget? {
+        guard depth < Self.maximumGroupDepth else {
+            CompatibilityWarnings.report(
+                "CARenderer: groups, masks and shadows nested deeper than \(Self.maximumGroupDepth) "
+                    + "levels are drawn ungrouped and unmasked")
+            return nil
+        }
         while offscreenTargets.count <= depth {
             guard let target = try? OffscreenTarget(width: pixelWidth, height: pixelHeight) else {
                 CompatibilityWarnings.report(

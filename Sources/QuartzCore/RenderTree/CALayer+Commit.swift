@@ -129,13 +129,23 @@ extension TransactionStack {
 
     /// The distinct roots of the trees changed since the last publish (each noted layer's
     /// topmost ancestor now); the list is emptied unless `keeping`.
+    ///
+    /// - Complexity: O(layers on the paths walked): a walk up stops at a layer an earlier walk
+    ///   passed, so noting every layer of a deep chain costs its depth once, not once per layer.
     private func pendingRoots(keeping: Bool) -> [CALayer] {
-        var seen = Set<LayerID>()
+        var passed = Set<LayerID>()
         var roots: [CALayer] = []
         for entry in dirtyRoots {
-            guard var layer = entry.layer else { continue }
-            while let parent = layer.geometryParent { layer = parent }
-            if seen.insert(layer.layerID).inserted { roots.append(layer) }
+            guard var layer = entry.layer, passed.insert(entry.layer!.layerID).inserted else { continue }
+            var reachedRoot = true
+            while let parent = layer.geometryParent {
+                guard passed.insert(parent.layerID).inserted else {
+                    reachedRoot = false
+                    break
+                }
+                layer = parent
+            }
+            if reachedRoot { roots.append(layer) }
         }
         if !keeping { dirtyRoots = [] }
         return roots

@@ -47,10 +47,10 @@ package final class RenderLayer: @unchecked Sendable {
     package let id: LayerID
     /// The layer's committed values.
     package let values: PresentedValues
-    /// The sublayers, back to front, as committed.
-    package let sublayers: [RenderLayer]
-    /// The mask, as committed.
-    package let mask: RenderLayer?
+    /// The sublayers, back to front, as committed. (Emptied only by `deinit`.)
+    package private(set) var sublayers: [RenderLayer]
+    /// The mask, as committed. (Cleared only by `deinit`.)
+    package private(set) var mask: RenderLayer?
     /// The committed animations in the order they apply, frozen copies with resolved timing.
     package let animations: [CAAnimation]
     /// The animations compiled to plain values when every one of them takes the fast path (only
@@ -89,6 +89,22 @@ package final class RenderLayer: @unchecked Sendable {
             !animations.isEmpty || emits || sublayers.contains(where: \.isAnimating)
             || mask?.isAnimating == true
         serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Releases the subtree without recursion (see `CALayer`'s `deinit`): nodes no longer shared
+    /// hand their children to a list instead of releasing them in turn.
+    deinit {
+        var pending = sublayers
+        sublayers = []
+        if let mask { pending.append(mask) }
+        mask = nil
+        while var node = pending.popLast() {
+            guard isKnownUniquelyReferenced(&node) else { continue }
+            pending.append(contentsOf: node.sublayers)
+            node.sublayers = []
+            if let mask = node.mask { pending.append(mask) }
+            node.mask = nil
+        }
     }
 
     /// The committed model values.
