@@ -201,17 +201,14 @@ final class Listing7_6: ColorLayerScene {
 }
 
 /// Listing 7.7: taps move the layer (over 4 s); a tap on the layer where it is seen — hit-tested
-/// on the presentation layer — changes its colour instead.
+/// on the presentation layer — changes its colour instead. As the chapter writes it: the view
+/// controller builds the layer in `viewDidLoad` and handles `touchesBegan(_:with:)`.
 final class Listing7_7: ExampleScene {
-    let colorLayer = CALayer()
+    var colorLayer: CALayer!
     var colours = RandomColours(seed: 77)
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
-        colorLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        colorLayer.position = CGPoint(x: root.bounds.size.width / 2, y: root.bounds.size.height / 2)
-        colorLayer.backgroundColor = redColor
-        root.addSublayer(colorLayer)
         // Half way through the 4 s move from (160, 240) to (240, 400), the default curve has the
         // layer centred at about (224, 368): the second tap hits it where it is seen but where the
         // model layer (centred on (240, 400)) is not. The fourth does the same on the way back.
@@ -223,11 +220,25 @@ final class Listing7_7: ExampleScene {
         ]
     }
 
-    override func handle(_ event: ExampleEvent) {
-        guard case .tap(let point) = event else { return }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // create a red layer
+        colorLayer = CALayer()
+        colorLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        colorLayer.position = CGPoint(x: view.bounds.size.width / 2, y: view.bounds.size.height / 2)
+        colorLayer.backgroundColor = redColor
+        view.layer.addSublayer(colorLayer)
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // get the touch point
+        guard let point = touches.first?.location(in: view) else { return }
+        // check if we've tapped the moving layer
         if colorLayer.presentation()?.hitTest(point) != nil {
+            // randomize the layer background color
             colorLayer.backgroundColor = colours.next()
         } else {
+            // otherwise (slowly) move the layer to new position
             CATransaction.begin()
             CATransaction.setAnimationDuration(4.0)
             colorLayer.position = point

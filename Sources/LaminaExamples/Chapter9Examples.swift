@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// `-[NSString doubleValue]`: the leading number of `text` after whitespace, 0 when there is none.
 func leadingNumber(_ text: String) -> Double {
@@ -164,21 +165,12 @@ final class Listing9_3: ContainerScene {
 }
 
 /// Listing 9.4: the paused door (layer speed 0) scrubbed by a pan: each horizontal movement of
-/// 200 points moves the layer's `timeOffset` by a second of the 1 s swing, clamped to 0…0.999.
+/// 200 points moves the layer's `timeOffset` by a second of the 1 s swing, clamped to 0…0.999. As
+/// the chapter writes it: a `UIPanGestureRecognizer` on the view calls `pan(_:)`, which resets the
+/// recogniser's translation each time.
 final class Listing9_4: DoorScene {
-    /// The pan's translation at the last callback (the listing resets it to zero each time).
-    private var lastTranslation = CGPoint.zero
-
     override init() {
         super.init()
-        // pause all layer animations
-        doorLayer.speed = 0.0
-        // apply swinging animation (which won't play because layer is paused)
-        let animation = CABasicAnimation()
-        animation.keyPath = "transform.rotation.y"
-        animation.toValue = -CGFloat.pi / 2
-        animation.duration = 1.0
-        doorLayer.add(animation, forKey: nil)
         var events = [ScriptedEvent(time: 0.5, event: .pan(.zero, phase: .began))]
         for step in 1...10 {  // a swipe to the left over 1 s opens the door most of the way
             events.append(
@@ -198,23 +190,34 @@ final class Listing9_4: DoorScene {
         script = events
     }
 
-    override func handle(_ event: ExampleEvent) {
-        guard case .pan(let translation, let phase) = event else { return }
-        if phase == .began { lastTranslation = .zero }
-        guard translation.x.isFinite else { return }
-        pan(translationX: translation.x - lastTranslation.x)
-        // reset pan gesture
-        lastTranslation = translation
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // add pan gesture recognizer to handle swipes
+        let pan = UIPanGestureRecognizer()
+        pan.addTarget { [unowned self] recognizer in
+            if let pan = recognizer as? UIPanGestureRecognizer { self.pan(pan) }
+        }
+        view.addGestureRecognizer(pan)
+        // pause all layer animations
+        doorLayer.speed = 0.0
+        // apply swinging animation (which won't play because layer is paused)
+        let animation = CABasicAnimation()
+        animation.keyPath = "transform.rotation.y"
+        animation.toValue = -CGFloat.pi / 2
+        animation.duration = 1.0
+        doorLayer.add(animation, forKey: nil)
     }
 
-    func pan(translationX: CGFloat) {
+    func pan(_ pan: UIPanGestureRecognizer) {
         // get horizontal component of pan gesture
-        var x = translationX
+        var x = pan.translation(in: view).x
         // convert from points to animation duration (using a reasonable scale factor)
         x /= 200.0
         // update timeOffset and clamp result
         var timeOffset = doorLayer.timeOffset
         timeOffset = min(0.999, max(0.0, timeOffset - x))
         doorLayer.timeOffset = timeOffset
+        // reset pan gesture
+        pan.setTranslation(.zero, in: view)
     }
 }
