@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// Listing 8.1: an explicit `backgroundColor` animation, which snaps back when it ends.
 final class Listing8_1: ColorLayerScene {
@@ -179,13 +180,15 @@ func chapterBezierPath() -> CGMutablePath {
     return bezierPath
 }
 
-/// A scene with the listings' 300×300 `containerView` at (10, 40) of a 320×480 view.
+/// A scene with the listings' 300×300 `containerView` at (10, 40) of a 320×480 view (the
+/// storyboard's view, an `IBOutlet`); the listings add their layers to `containerView.layer` in
+/// `viewDidLoad`.
 class ContainerScene: ExampleScene {
-    var containerView: CALayer!
+    var containerView: UIView!
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
-        containerView = makeView(
+        containerView = makeUIView(
             "containerView", frame: CGRect(x: 10, y: 40, width: 300, height: 300), in: root,
             background: CGColor(gray: 0.94, alpha: 1))
     }
@@ -197,22 +200,29 @@ class ContainerScene: ExampleScene {
         pathLayer.fillColor = CGColor.clear
         pathLayer.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         pathLayer.lineWidth = 3
-        containerView.addSublayer(pathLayer)
+        containerView.layer.addSublayer(pathLayer)
     }
 }
 
 /// Listings 8.6 and 8.7: the ship follows the Bézier curve over 4 s, turned along the curve's
 /// tangent with `rotationMode = kCAAnimationRotateAuto` (8.7) or always facing right (8.6).
 final class ShipOnPath: ContainerScene {
+    let rotates: Bool
+
     init(rotates: Bool) {
+        self.rotates = rotates
         super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let bezierPath = chapterBezierPath()
         addPathLayer(bezierPath)
         let shipLayer = CALayer()
         shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         shipLayer.position = CGPoint(x: 0, y: 150)
         shipLayer.contents = Artwork.ship()
-        containerView.addSublayer(shipLayer)
+        containerView.layer.addSublayer(shipLayer)
         let animation = CAKeyframeAnimation()
         animation.keyPath = "position"
         animation.duration = 4.0
@@ -228,19 +238,19 @@ final class ShipOnPath: ContainerScene {
 class ShipScene: ContainerScene {
     let shipLayer = CALayer()
 
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         shipLayer.frame = CGRect(x: 0, y: 0, width: 128, height: 128)
         shipLayer.position = CGPoint(x: 150, y: 150)
         shipLayer.contents = Artwork.ship()
-        containerView.addSublayer(shipLayer)
+        containerView.layer.addSublayer(shipLayer)
     }
 }
 
 /// Listing 8.8: animating `transform` to a 180° rotation over 2 s.
 final class Listing8_8: ShipScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let animation = CABasicAnimation()
         animation.keyPath = "transform"
         animation.duration = 2.0
@@ -251,8 +261,8 @@ final class Listing8_8: ShipScene {
 
 /// Listing 8.9: animating the virtual `transform.rotation` by 2π over 2 s: a full turn.
 final class Listing8_9: ShipScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let animation = CABasicAnimation()
         animation.keyPath = "transform.rotation"
         animation.duration = 2.0
@@ -263,15 +273,15 @@ final class Listing8_9: ShipScene {
 
 /// Listing 8.10: a group of the path animation and a colour animation to red over 4 s.
 final class Listing8_10: ContainerScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let bezierPath = chapterBezierPath()
         addPathLayer(bezierPath)
         let colorLayer = CALayer()
         colorLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         colorLayer.position = CGPoint(x: 0, y: 150)
         colorLayer.backgroundColor = greenColor
-        containerView.addSublayer(colorLayer)
+        containerView.layer.addSublayer(colorLayer)
         let animation1 = CAKeyframeAnimation()
         animation1.keyPath = "position"
         animation1.path = bezierPath

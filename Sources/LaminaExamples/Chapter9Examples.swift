@@ -78,25 +78,25 @@ final class Listing9_1: ShipScene, CAAnimationDelegate {
 class DoorScene: ContainerScene {
     let doorLayer = CALayer()
 
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         // add the door
         doorLayer.frame = CGRect(x: 0, y: 0, width: 128, height: 256)
         doorLayer.position = CGPoint(x: 150 - 64, y: 150)
         doorLayer.anchorPoint = CGPoint(x: 0, y: 0.5)
         doorLayer.contents = Artwork.door()
-        containerView.addSublayer(doorLayer)
+        containerView.layer.addSublayer(doorLayer)
         // apply perspective transform
         var perspective = CATransform3DIdentity
         perspective.m34 = -1.0 / 500.0
-        containerView.sublayerTransform = perspective
+        containerView.layer.sublayerTransform = perspective
     }
 }
 
 /// Listing 9.2: the door swings open over 2 s and closes again (`autoreverses`), forever.
 final class Listing9_2: DoorScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         // apply swinging animation
         let animation = CABasicAnimation()
         animation.keyPath = "transform.rotation.y"
@@ -116,11 +116,6 @@ final class Listing9_3: ContainerScene {
 
     override init() {
         super.init()
-        addPathLayer(bezierPath)
-        shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-        shipLayer.position = CGPoint(x: 0, y: 150)
-        shipLayer.contents = Artwork.ship()
-        containerView.addSublayer(shipLayer)
         addSlider(
             "speed", minimum: 0, maximum: 2, value: 1, frame: CGRect(x: 20, y: 356, width: 280, height: 28))
         addSlider(
@@ -135,6 +130,15 @@ final class Listing9_3: ContainerScene {
             ScriptedEvent(time: 4, event: .slider("speed", 2)),
             ScriptedEvent(time: 4.5, event: .button("Play")),
         ]
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addPathLayer(bezierPath)
+        shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        shipLayer.position = CGPoint(x: 0, y: 150)
+        shipLayer.contents = Artwork.ship()
+        containerView.layer.addSublayer(shipLayer)
     }
 
     override func handle(_ event: ExampleEvent) {

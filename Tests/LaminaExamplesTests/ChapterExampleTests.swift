@@ -75,8 +75,8 @@ extension ExampleClockTests {
                 let run = try makeRun("7.4")
                 let scene = try #require(run.scene as? Listing7_4)
                 run.advance(to: 0.5)
-                #expect(scene.layerView.animationKeys() == nil)  // snaps: no animation
-                #expect(scene.layerView.presentation()?.backgroundColor == Self.colours(seed: 74, 1)[0])
+                #expect(scene.layerView.layer.animationKeys() == nil)  // snaps: no animation
+                #expect(scene.layerView.layer.presentation()?.backgroundColor == Self.colours(seed: 74, 1)[0])
             }
             try withManualClock {
                 let run = try makeRun("7.5")
