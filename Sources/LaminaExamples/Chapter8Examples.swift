@@ -80,37 +80,39 @@ final class Listing8_3: ColorLayerScene, CAAnimationDelegate {
 /// hand to its final angle first, so nothing would move) is left out, as the chapter describes
 /// the hands turning.
 final class Listing8_4: ExampleScene, CAAnimationDelegate {
-    let hourHand: CALayer
-    let minuteHand: CALayer
-    let secondHand: CALayer
+    /// The listing's `IBOutlet` image views, over the clock face at its centre.
+    let hourHand = UIView()
+    let minuteHand = UIView()
+    let secondHand = UIView()
     /// Seconds since midnight shown by the clock.
     var time = 10 * 3600 + 8 * 60 + 30
 
     init() {
-        hourHand = CALayer()
-        minuteHand = CALayer()
-        secondHand = CALayer()
         super.init(size: CGSize(width: 320, height: 480))
+        script = (1...5).map { ScriptedEvent(time: CFTimeInterval($0), event: .timer("tick")) }
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // (the storyboard's image views)
         let face = makeView("clockFace", frame: CGRect(x: 40, y: 80, width: 240, height: 240), in: root)
         face.contents = Artwork.clockFace()
-        let centre = CGPoint(x: 160, y: 200)
         for (hand, kind) in [
             (hourHand, Artwork.ClockHand.hour), (minuteHand, .minute), (secondHand, .second),
         ] {
-            hand.name = "\(kind.rawValue)Hand"
-            hand.delegate = viewBacking  // UIImageView backing layers
+            hand.layer.name = "\(kind.rawValue)Hand"
             hand.bounds = CGRect(origin: .zero, size: kind.size)
-            hand.position = centre
-            hand.contents = Artwork.clockHand(kind)
-            root.addSublayer(hand)
+            hand.center = CGPoint(x: 160, y: 200)
+            hand.layer.contents = Artwork.clockHand(kind)
+            view.addSubview(hand)
         }
         // adjust anchor points
-        for hand in [secondHand, minuteHand, hourHand] {
-            hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)
-        }
+        secondHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+        minuteHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+        hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+        // start timer (the script's one-second `.timer("tick")` events)
         // set initial hand positions
         updateHands(animated: false)
-        script = (1...5).map { ScriptedEvent(time: CFTimeInterval($0), event: .timer("tick")) }
     }
 
     override func handle(_ event: ExampleEvent) {
@@ -131,7 +133,7 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
         setAngle(secondAngle, forHand: secondHand, animated: animated)
     }
 
-    func setAngle(_ angle: CGFloat, forHand handView: CALayer, animated: Bool) {
+    func setAngle(_ angle: CGFloat, forHand handView: UIView, animated: Bool) {
         let transform = CATransform3DMakeRotation(angle, 0, 0, 1)
         if animated {
             let animation = CABasicAnimation()
@@ -140,18 +142,18 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
             animation.duration = 0.5
             animation.delegate = self
             animation.setValue(handView, forKey: "handView")
-            handView.add(animation, forKey: nil)
+            handView.layer.add(animation, forKey: nil)
         } else {
-            handView.transform = transform
+            handView.layer.transform = transform
         }
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         // set final position for hand view
-        guard let handView = anim.value(forKey: "handView") as? CALayer,
+        guard let handView = anim.value(forKey: "handView") as? UIView,
             let value = (anim as? CABasicAnimation)?.toValue as? NSValue
         else { return }
-        handView.transform = value.caTransform3DValue
+        handView.layer.transform = value.caTransform3DValue
     }
 }
 

@@ -2,22 +2,27 @@ import QuartzCore
 import UIKit
 
 /// The image view of listings 8.11 and 8.13: 200×200 at (60, 60) showing `Anchor.png`, with a
-/// "Switch Image" button under it.
+/// "Switch Image" button under it. The listings' `UIImageView` is a view whose layer shows the
+/// image (`self.imageView.layer`; its `image` is the layer's contents).
 class ImageViewScene: ExampleScene {
-    let imageView: CALayer
+    /// The listing's `IBOutlet`.
+    let imageView = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
     /// `Anchor.png`, `Cone.png`, `Igloo.png`, `Spaceship.png`.
-    let images: [CGImage]
+    var images: [CGImage] = []
 
     init() {
-        imageView = CALayer()
-        images = [Artwork.anchor(), Artwork.cone(), Artwork.igloo(), Artwork.spaceship()].compactMap { $0 }
         super.init(size: CGSize(width: 320, height: 480))
-        imageView.name = "imageView"
-        imageView.frame = CGRect(x: 60, y: 60, width: 200, height: 200)
-        imageView.delegate = viewBacking
-        imageView.contents = images.first
-        root.addSublayer(imageView)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // (the storyboard's image view and button)
+        imageView.layer.name = "imageView"
+        view.addSubview(imageView)
         addButton("Switch Image", frame: CGRect(x: 110, y: 300, width: 100, height: 36))
+        // set up images
+        images = [Artwork.anchor(), Artwork.cone(), Artwork.igloo(), Artwork.spaceship()].compactMap { $0 }
+        imageView.layer.contents = images.first
     }
 
     override func handle(_ event: ExampleEvent) {
@@ -29,10 +34,10 @@ class ImageViewScene: ExampleScene {
     /// Cycles to the next image.
     func showNextImage() {
         guard !images.isEmpty else { return }
-        let currentImage = imageView.contents as AnyObject?
+        let currentImage = imageView.layer.contents as AnyObject?
         var index = images.firstIndex { $0 === currentImage } ?? 0
         index = (index + 1) % images.count
-        imageView.contents = images[index]
+        imageView.layer.contents = images[index]
     }
 }
 
@@ -48,7 +53,7 @@ final class Listing8_11: ImageViewScene {
         let transition = CATransition()
         transition.type = .fade
         // apply transition to imageview backing layer
-        imageView.add(transition, forKey: nil)
+        imageView.layer.add(transition, forKey: nil)
         // cycle to next image
         showNextImage()
     }
@@ -68,7 +73,7 @@ final class Listing8_13: ImageViewScene {
         flip.type = CATransitionType("oglFlip")
         flip.subtype = .fromLeft
         flip.duration = 1.0
-        imageView.add(flip, forKey: "flip")
+        imageView.layer.add(flip, forKey: "flip")
         showNextImage()
     }
 }
