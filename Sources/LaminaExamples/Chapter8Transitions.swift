@@ -134,8 +134,9 @@ final class Listing8_12: ExampleScene {
     }
 }
 
-/// Listing 8.14: a custom transition: a snapshot of the view (`renderInContext:`) covers it while
-/// the view's colour changes, then scales, turns and fades away over 1 s.
+/// Listing 8.14: a custom transition: a snapshot of the view (`renderInContext:` into
+/// `UIGraphicsBeginImageContextWithOptions`' context, at the main screen's scale 2) covers it
+/// while the view's colour changes, then scales, turns and fades away over 1 s.
 final class Listing8_14: ExampleScene {
     var colours = RandomColours(seed: 814)
 
@@ -151,14 +152,20 @@ final class Listing8_14: ExampleScene {
     }
 
     func performTransition() {
-        let view = root
         // preserve the current view snapshot
-        let coverImage = Self.snapshot(of: view)
-        // insert snapshot view in front of this one
-        let coverView = makeUIView("coverView", frame: view.bounds, in: view)
-        coverView.layer.contents = coverImage
+        UIGraphicsBeginImageContextWithOptions(view.bounds.size, true, 0.0)
+        if let context = UIGraphicsGetCurrentContext() { view.layer.render(in: context) }
+        let coverImage = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
+        // insert snapshot view in front of this one (the listing's UIImageView: a view whose
+        // layer shows the image)
+        let coverView = makeUIView("coverView", frame: view.bounds, in: view.layer)
+        coverView.layer.contents = coverImage?.cgImage
         // update the view (we'll simply randomize the layer background color)
-        view.backgroundColor = colours.next()
+        let red = colours.component()
+        let green = colours.component()
+        let blue = colours.component()
+        view.backgroundColor = UIColor(red: red, green: green, blue: blue, alpha: 1.0)
         // perform animation (anything you like)
         UIView.animate(
             withDuration: 1.0,
@@ -173,14 +180,6 @@ final class Listing8_14: ExampleScene {
                 // remove the cover view now we're finished with it
                 coverView.removeFromSuperview()
             })
-    }
-
-    /// `UIGraphicsBeginImageContextWithOptions(bounds.size, YES, 0)` and `renderInContext:`: an
-    /// opaque image of `layer` at 2× (a Retina screen's scale), in a context flipped as UIKit's.
-    static func snapshot(of layer: CALayer) -> CGImage? {
-        Artwork.draw(layer.bounds.size, scale: Artwork.defaultScale) { context in
-            layer.render(in: context)
-        }
     }
 }
 
