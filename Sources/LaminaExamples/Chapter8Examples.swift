@@ -173,12 +173,15 @@ final class Listing8_5: ColorLayerScene {
     }
 }
 
-/// The chapter's Bézier curve from (0, 150) to (300, 150) in the 300×300 container.
-func chapterBezierPath() -> CGMutablePath {
-    let bezierPath = CGMutablePath()
+/// The chapter's Bézier curve from (0, 150) to (300, 150) in the 300×300 container, a
+/// `UIBezierPath` as the listings make it (they use its `cgPath`).
+func chapterBezierPath() -> UIBezierPath {
+    // create a path
+    let bezierPath = UIBezierPath()
     bezierPath.move(to: CGPoint(x: 0, y: 150))
     bezierPath.addCurve(
-        to: CGPoint(x: 300, y: 150), control1: CGPoint(x: 75, y: 0), control2: CGPoint(x: 225, y: 300))
+        to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0),
+        controlPoint2: CGPoint(x: 225, y: 300))
     return bezierPath
 }
 
@@ -219,7 +222,7 @@ final class ShipOnPath: ContainerScene {
     override func viewDidLoad() {
         super.viewDidLoad()
         let bezierPath = chapterBezierPath()
-        addPathLayer(bezierPath)
+        addPathLayer(bezierPath.cgPath)
         let shipLayer = CALayer()
         shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         shipLayer.position = CGPoint(x: 0, y: 150)
@@ -228,7 +231,7 @@ final class ShipOnPath: ContainerScene {
         let animation = CAKeyframeAnimation()
         animation.keyPath = "position"
         animation.duration = 4.0
-        animation.path = bezierPath
+        animation.path = bezierPath.cgPath
         if rotates {
             animation.rotationMode = .rotateAuto
         }
@@ -278,7 +281,7 @@ final class Listing8_10: ContainerScene {
     override func viewDidLoad() {
         super.viewDidLoad()
         let bezierPath = chapterBezierPath()
-        addPathLayer(bezierPath)
+        addPathLayer(bezierPath.cgPath)
         let colorLayer = CALayer()
         colorLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         colorLayer.position = CGPoint(x: 0, y: 150)
@@ -286,7 +289,7 @@ final class Listing8_10: ContainerScene {
         containerView.layer.addSublayer(colorLayer)
         let animation1 = CAKeyframeAnimation()
         animation1.keyPath = "position"
-        animation1.path = bezierPath
+        animation1.path = bezierPath.cgPath
         animation1.rotationMode = .rotateAuto
         let animation2 = CABasicAnimation()
         animation2.keyPath = "backgroundColor"

@@ -134,7 +134,7 @@ final class Listing9_3: ContainerScene {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        addPathLayer(bezierPath)
+        addPathLayer(bezierPath.cgPath)
         shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         shipLayer.position = CGPoint(x: 0, y: 150)
         shipLayer.contents = Artwork.ship()
@@ -161,7 +161,7 @@ final class Listing9_3: ContainerScene {
         animation.timeOffset = sliderValue("timeOffset")
         animation.speed = Float(sliderValue("speed"))
         animation.duration = 1.0
-        animation.path = bezierPath
+        animation.path = bezierPath.cgPath
         animation.rotationMode = .rotateAuto
         animation.isRemovedOnCompletion = false
         shipLayer.add(animation, forKey: "slide")
