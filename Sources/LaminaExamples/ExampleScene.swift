@@ -19,9 +19,11 @@ open class ExampleScene: UIViewController {
     /// The view controller's view (a UIKit `UIView`): bounds `(0, 0, size)`, position at its
     /// centre, white.
     public let rootView: UIView
-    /// The UIKit window showing the scene (its root view controller once the scene is loaded,
+    /// The UIKit window showing the scene's view (its only subview once the scene is loaded,
     /// ``loadAndShow()``), of the scene's size at the origin: touches are delivered through it
-    /// (``sendTouch(_:at:)``), so scene and window coordinates are the same.
+    /// (``sendTouch(_:at:)``), so scene and window coordinates are the same. The window does not
+    /// hold the scene (its `rootViewController` stays `nil`, so that scene and window do not keep
+    /// each other alive); the view passes what it does not handle to the scene, its controller.
     public let window: UIWindow
     /// The view controller's view's layer, whose delegate is the view (no implicit animations of
     /// its own properties outside view animation blocks).
@@ -63,16 +65,19 @@ open class ExampleScene: UIViewController {
         view = rootView
     }
 
-    /// Loads the view (the listing's `viewDidLoad()` runs) and makes the scene its window's root
-    /// view controller, as an app's launch does. ``Example/makeScene()`` calls it; calling it
-    /// again does nothing.
+    /// Loads the view (the listing's `viewDidLoad()` runs) and shows it in the scene's window
+    /// (`viewWillAppear`, added filling the window, `viewDidAppear`), as an app's launch shows its
+    /// root view controller. ``Example/makeScene()`` calls it; calling it again does nothing.
     public func loadAndShow() {
         loadViewIfNeeded()
-        guard window.rootViewController !== self else { return }
+        guard rootView.superview !== window else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        window.rootViewController = self
+        viewWillAppear(false)
+        rootView.frame = window.bounds
+        window.addSubview(rootView)
         window.makeKeyAndVisible()
+        viewDidAppear(false)
         CATransaction.commit()
     }
 

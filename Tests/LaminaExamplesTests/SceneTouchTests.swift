@@ -8,17 +8,34 @@ extension ExampleClockTests {
     /// Scenes are view controllers shown in their own UIKit window; touches reach the listings
     /// through it, from the script and from `sendTouch(_:at:)` alike.
     @Suite struct SceneTouchTests {
-        @Test func aSceneIsItsWindowsRootViewController() throws {
+        @Test func aScenesViewFillsItsWindow() throws {
             try withManualClock {
                 let run = try makeRun("7.7")
                 let scene = run.scene
-                #expect(scene.window.rootViewController === scene)
                 #expect(scene.isViewLoaded && scene.view === scene.rootView)
-                #expect(scene.rootView.superview === scene.window)
+                #expect(scene.window.subviews.count == 1 && scene.rootView.superview === scene.window)
                 #expect(scene.window.bounds == scene.root.bounds)
-                #expect(scene.rootView.next === scene)
+                #expect(scene.rootView.frame == scene.window.bounds)
+                #expect(scene.rootView.next === scene && scene.next === scene.window)
+                #expect(scene.window.isKeyWindow && !scene.window.isHidden)
                 scene.loadAndShow()  // again: nothing changes
                 #expect(scene.window.subviews.count == 1)
+            }
+        }
+
+        /// Scene and window do not keep each other alive: a finished run frees them.
+        @Test func aFinishedSceneIsFreed() throws {
+            try withManualClock {
+                weak var scene: ExampleScene?
+                weak var window: UIWindow?
+                do {
+                    let run = try makeRun("9.4")
+                    scene = run.scene
+                    window = run.scene.window
+                    run.advance(to: run.example.duration)
+                }
+                #expect(scene == nil)
+                #expect(window == nil)
             }
         }
 
