@@ -156,4 +156,25 @@ extension LaminaWindowTests {
             #expect(!door.window.isOpen)
         }
     }
+
+    /// `--script` in the live window: 9.4's scripted pans reach its pan recogniser as synthetic
+    /// touches at their times; the door's `timeOffset` follows the pans sent so far.
+    @Test func previewReplaysScriptedPansAsTouches() throws {
+        try withXvfb {
+            let door = try ExamplePreview(try #require(Examples.named("9.4")), replaysScript: true)
+            door.run(maximumFrames: 150)  // at most 60 frames a second: at least 2.5 s
+            #expect(door.sentEvents.contains(.pan(CGPoint(x: -160, y: 0), phase: .ended)))
+            #expect(door.deliveredTouches.isEmpty, "no user touches")
+            // 160 points left (0.8 s), then 16 points right per step of the second pan sent.
+            let steps = door.sentEvents.filter {
+                if case .pan(let translation, .changed) = $0 { return translation.x > 0 }
+                return false
+            }.count
+            let expected = 0.8 - Double(steps) * 16 / 200
+            func timeOffsets(_ layer: CALayer) -> [CFTimeInterval] {
+                [layer.timeOffset] + (layer.sublayers ?? []).flatMap(timeOffsets)
+            }
+            #expect(timeOffsets(door.scene.root).contains { abs($0 - expected) < 1e-9 }, "\(steps) steps")
+        }
+    }
 }
