@@ -78,8 +78,10 @@ class ColorLayerScene: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button(let title) = event, title == buttonTitle, enabledControl(title) != nil {
-            tapButton()
+        if case .button(let title) = event {
+            if title == buttonTitle, enabledControl(title) != nil { tapButton() }
+        } else {
+            super.handle(event)
         }
     }
 
@@ -169,7 +171,7 @@ final class Listing7_4: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button("Change Color") = event { changeColor() }
+        if case .button("Change Color") = event { changeColor() } else { super.handle(event) }
     }
 
     func changeColor() {

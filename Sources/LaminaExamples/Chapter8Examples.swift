@@ -116,7 +116,7 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
     }
 
     override func handle(_ event: ExampleEvent) {
-        guard case .timer("tick") = event else { return }
+        guard case .timer("tick") = event else { return super.handle(event) }
         time += 1
         updateHands(animated: true)
     }

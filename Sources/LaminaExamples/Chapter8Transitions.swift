@@ -26,7 +26,7 @@ class ImageViewScene: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button("Switch Image") = event { switchImage() }
+        if case .button("Switch Image") = event { switchImage() } else { super.handle(event) }
     }
 
     func switchImage() {}
@@ -115,8 +115,9 @@ final class Listing8_12: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        guard case .button(let title) = event, let index = titles.firstIndex(of: title),
-            tabViews[index].superlayer == nil, let current = tabBarView.sublayers?.first
+        guard case .button(let title) = event else { return super.handle(event) }
+        guard let index = titles.firstIndex(of: title), tabViews[index].superlayer == nil,
+            let current = tabBarView.sublayers?.first
         else { return }
         // UITabBarController swaps the views, then tells its delegate.
         tabBarView.replaceSublayer(current, with: tabViews[index])
@@ -148,7 +149,7 @@ final class Listing8_14: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button("Perform Transition") = event { performTransition() }
+        if case .button("Perform Transition") = event { performTransition() } else { super.handle(event) }
     }
 
     func performTransition() {
@@ -201,7 +202,7 @@ final class Listing8_15: ShipScene, CAAnimationDelegate {
         switch event {
         case .button("Start"): start()
         case .button("Stop"): stop()
-        default: break
+        default: super.handle(event)
         }
     }
 

@@ -44,7 +44,7 @@ final class Listing9_1: ShipScene, CAAnimationDelegate {
         switch event {
         case .field(let name, let text): setFieldText(name, text)
         case .button("Start") where enabledControl("Start") != nil: start()
-        default: break
+        default: super.handle(event)
         }
     }
 
@@ -147,7 +147,7 @@ final class Listing9_3: ContainerScene {
             setSliderValue(name, value)
             updateSliders()
         case .button("Play"): play()
-        default: break
+        default: super.handle(event)
         }
     }
 

@@ -86,6 +86,21 @@ extension ExampleClockTests {
             }
         }
 
+        /// Scenes with handlers of their own pass the events they do not handle to the base
+        /// class: a scripted tap on listing 7.1 still reaches the view under it as a touch.
+        @Test func scenesPassTouchEventsOnToTheBase() throws {
+            try withManualClock {
+                let run = try makeRun("7.1")
+                let probe = TouchRecordingView(frame: CGRect(x: 200, y: 300, width: 50, height: 50))
+                run.scene.view.addSubview(probe)
+                run.scene.handle(.tap(CGPoint(x: 210, y: 320)))
+                #expect(probe.phases == [.began, .ended])
+                #expect(probe.locations == [CGPoint(x: 10, y: 20), CGPoint(x: 10, y: 20)])
+                run.scene.handle(.button("Change Color"))  // still the listing's
+                #expect(probe.phases.count == 2)
+            }
+        }
+
         /// Scripted taps and pans are synthetic touches: a pan is a finger at the root's centre
         /// offset by the translation.
         @Test func scriptedEventsAreSyntheticTouches() throws {
@@ -105,4 +120,20 @@ extension ExampleClockTests {
             }
         }
     }
+}
+
+/// A view that records the touches it receives, in its own coordinates.
+private final class TouchRecordingView: UIView {
+    var phases: [UITouch.Phase] = []
+    var locations: [CGPoint] = []
+
+    private func record(_ touches: Set<UITouch>) {
+        guard let touch = touches.first else { return }
+        phases.append(touch.phase)
+        locations.append(touch.location(in: self))
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches) }
 }
