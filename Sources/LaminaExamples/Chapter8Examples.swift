@@ -81,9 +81,9 @@ final class Listing8_3: ColorLayerScene, CAAnimationDelegate {
 /// the hands turning.
 final class Listing8_4: ExampleScene, CAAnimationDelegate {
     /// The listing's `IBOutlet` image views, over the clock face at its centre.
-    let hourHand = UIView()
-    let minuteHand = UIView()
-    let secondHand = UIView()
+    let hourHand = UIImageView()
+    let minuteHand = UIImageView()
+    let secondHand = UIImageView()
     /// Seconds since midnight shown by the clock.
     var time = 10 * 3600 + 8 * 60 + 30
 
@@ -103,7 +103,9 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
             hand.layer.name = "\(kind.rawValue)Hand"
             hand.bounds = CGRect(origin: .zero, size: kind.size)
             hand.center = CGPoint(x: 160, y: 200)
-            hand.layer.contents = Artwork.clockHand(kind)
+            hand.image = Artwork.clockHand(kind).map {
+                UIImage(cgImage: $0, scale: Artwork.defaultScale, orientation: .up)
+            }
             view.addSubview(hand)
         }
         // adjust anchor points

@@ -2,13 +2,12 @@ import QuartzCore
 import UIKit
 
 /// The image view of listings 8.11 and 8.13: 200×200 at (60, 60) showing `Anchor.png`, with a
-/// "Switch Image" button under it. The listings' `UIImageView` is a view whose layer shows the
-/// image (`self.imageView.layer`; its `image` is the layer's contents).
+/// "Switch Image" button under it.
 class ImageViewScene: ExampleScene {
     /// The listing's `IBOutlet`.
-    let imageView = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
-    /// `Anchor.png`, `Cone.png`, `Igloo.png`, `Spaceship.png`.
-    var images: [CGImage] = []
+    let imageView = UIImageView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
+    /// `Anchor.png`, `Cone.png`, `Igloo.png`, `Spaceship.png` (drawn at 2×, as `@2x` files).
+    var images: [UIImage] = []
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
@@ -21,8 +20,10 @@ class ImageViewScene: ExampleScene {
         view.addSubview(imageView)
         addButton("Switch Image", frame: CGRect(x: 110, y: 300, width: 100, height: 36))
         // set up images
-        images = [Artwork.anchor(), Artwork.cone(), Artwork.igloo(), Artwork.spaceship()].compactMap { $0 }
-        imageView.layer.contents = images.first
+        images = [Artwork.anchor(), Artwork.cone(), Artwork.igloo(), Artwork.spaceship()].compactMap {
+            $0.map { UIImage(cgImage: $0, scale: Artwork.defaultScale, orientation: .up) }
+        }
+        imageView.image = images.first
     }
 
     override func handle(_ event: ExampleEvent) {
@@ -34,10 +35,10 @@ class ImageViewScene: ExampleScene {
     /// Cycles to the next image.
     func showNextImage() {
         guard !images.isEmpty else { return }
-        let currentImage = imageView.layer.contents as AnyObject?
+        let currentImage = imageView.image
         var index = images.firstIndex { $0 === currentImage } ?? 0
         index = (index + 1) % images.count
-        imageView.layer.contents = images[index]
+        imageView.image = images[index]
     }
 }
 
@@ -158,10 +159,11 @@ final class Listing8_14: ExampleScene {
         if let context = UIGraphicsGetCurrentContext() { view.layer.render(in: context) }
         let coverImage = UIGraphicsGetImageFromCurrentImageContext()
         UIGraphicsEndImageContext()
-        // insert snapshot view in front of this one (the listing's UIImageView: a view whose
-        // layer shows the image)
-        let coverView = makeUIView("coverView", frame: view.bounds, in: view.layer)
-        coverView.layer.contents = coverImage?.cgImage
+        // insert snapshot view in front of this one
+        let coverView = UIImageView(image: coverImage)
+        coverView.layer.name = "coverView"
+        coverView.frame = view.bounds
+        view.addSubview(coverView)
         // update the view (we'll simply randomize the layer background color)
         let red = colours.component()
         let green = colours.component()

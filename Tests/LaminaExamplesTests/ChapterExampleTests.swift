@@ -239,9 +239,9 @@ extension ExampleClockTests {
                 let scene = try #require(run.scene as? Listing8_11)
                 run.advance(to: 0.6)
                 #expect(scene.imageView.layer.animationKeys() == ["transition"])
-                #expect(scene.imageView.layer.contents as AnyObject? === scene.images[1])
+                #expect(scene.imageView.image === scene.images[1])
                 run.advance(to: run.example.duration)  // four switches: round to the anchor again
-                #expect(scene.imageView.layer.contents as AnyObject? === scene.images[0])
+                #expect(scene.imageView.image === scene.images[0])
                 #expect(scene.imageView.layer.animationKeys() == nil)
             }
             try withManualClock {
