@@ -20,21 +20,22 @@ struct RandomColours {
         return CGFloat(z >> 11) / CGFloat(1 << 53)
     }
 
-    /// `[UIColor colorWithRed:red green:green blue:blue alpha:1.0]` with random components.
+    /// `[UIColor colorWithRed:red green:green blue:blue alpha:1.0].CGColor` with random
+    /// components.
     mutating func next() -> CGColor {
         let red = component()
         let green = component()
         let blue = component()
-        return CGColor(red: red, green: green, blue: blue, alpha: 1)
+        return UIColor(red: red, green: green, blue: blue, alpha: 1.0).cgColor
     }
 }
 
-/// `[UIColor blueColor]`.
-let blueColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-/// `[UIColor redColor]`.
-let redColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-/// `[UIColor greenColor]`.
-let greenColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+/// `[UIColor blueColor].CGColor`.
+let blueColor = UIColor.blue.cgColor
+/// `[UIColor redColor].CGColor`.
+let redColor = UIColor.red.cgColor
+/// `[UIColor greenColor].CGColor`.
+let greenColor = UIColor.green.cgColor
 
 /// The scene of listings 7.1–7.3, 7.6 and 8.1–8.3, 8.5: the view's `layerView` hosting a blue
 /// 100×100 `colorLayer` at (50, 50), and a button under it. As the chapter writes it: the view
