@@ -157,6 +157,23 @@ extension LaminaWindowTests {
         }
     }
 
+    /// A scaled preview maps clicks back to the scene's points before they become touches.
+    @Test func previewMapsScaledClicksToSceneTouches() throws {
+        try withXvfb {
+            let preview = try ExamplePreview(try #require(Examples.named("7.7")), scale: 1.5)
+            let colorLayer = try #require(preview.scene.rootView.layer.sublayers?.first)
+            let target = CGPoint(x: 60, y: 70)
+            let click = preview.window.rootLayer.convert(target, from: preview.scene.root)
+            #expect(abs(click.x - target.x) > 10, "the scene is scaled: window and scene points differ")
+            preview.handle(.pointerDown(click))
+            preview.handle(.pointerUp(click))
+            let touched = try #require(preview.deliveredTouches.first?.point)
+            #expect(abs(touched.x - target.x) < 1e-6 && abs(touched.y - target.y) < 1e-6)
+            #expect(abs(colorLayer.position.x - 60) < 1e-6 && abs(colorLayer.position.y - 70) < 1e-6)
+            preview.run(maximumFrames: 1)
+        }
+    }
+
     /// `--script` in the live window: 9.4's scripted pans reach its pan recogniser as synthetic
     /// touches at their times; the door's `timeOffset` follows the pans sent so far.
     @Test func previewReplaysScriptedPansAsTouches() throws {
