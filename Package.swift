@@ -63,7 +63,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         .target(name: "LaminaWindow", dependencies: ["QuartzCore", "UIKit", "CSDL2", "CEGL"]),
         // The examples in a live window, with the user's input turned into their interactions.
-        .target(name: "LaminaPreview", dependencies: ["LaminaWindow", "LaminaExamples", "QuartzCore"]),
+        .target(
+            name: "LaminaPreview", dependencies: ["LaminaWindow", "LaminaExamples", "QuartzCore", "UIKit"]),
         .executableTarget(name: "layer-tree", dependencies: ["QuartzCore"]),
         // Benchmarks: run in release (`swift run -c release animation-benchmark`); they print
         // ratios against a baseline measured in the same run, and allocation counts.

@@ -20,52 +20,69 @@ struct RandomColours {
         return CGFloat(z >> 11) / CGFloat(1 << 53)
     }
 
-    /// `[UIColor colorWithRed:red green:green blue:blue alpha:1.0]` with random components.
+    /// `[UIColor colorWithRed:red green:green blue:blue alpha:1.0].CGColor` with random
+    /// components.
     mutating func next() -> CGColor {
         let red = component()
         let green = component()
         let blue = component()
-        return CGColor(red: red, green: green, blue: blue, alpha: 1)
+        return UIColor(red: red, green: green, blue: blue, alpha: 1.0).cgColor
     }
 }
 
-/// `[UIColor blueColor]`.
-let blueColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-/// `[UIColor redColor]`.
-let redColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-/// `[UIColor greenColor]`.
-let greenColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+/// `[UIColor blueColor].CGColor`.
+let blueColor = UIColor.blue.cgColor
+/// `[UIColor redColor].CGColor`.
+let redColor = UIColor.red.cgColor
+/// `[UIColor greenColor].CGColor`.
+let greenColor = UIColor.green.cgColor
 
 /// The scene of listings 7.1–7.3, 7.6 and 8.1–8.3, 8.5: the view's `layerView` hosting a blue
-/// 100×100 `colorLayer` at (50, 50), and a button under it.
+/// 100×100 `colorLayer` at (50, 50), and a button under it. As the chapter writes it: the view
+/// controller's `viewDidLoad` adds the layer to `self.layerView.layer`, then the views.
 class ColorLayerScene: ExampleScene {
     /// The hosted layer whose colour changes.
     let colorLayer = CALayer()
-    /// The view hosting it.
-    var layerView: CALayer!
     /// The "random" colours.
     var colours = RandomColours(seed: 7)
     /// The button's title.
     let buttonTitle: String
+    /// The button's frame.
+    let buttonFrame: CGRect
 
-    /// Builds the scene with a button titled `buttonTitle` at `buttonFrame` (red, as listing
-    /// 7.1's, when `redButton`).
+    /// The view hosting the layer, made on first use to fill the controller's view (the
+    /// listing's lazy `layerView` getter).
+    lazy var layerView: UIView = {
+        let layerView = UIView(
+            frame: CGRect(x: 0, y: 0, width: view.frame.size.width, height: view.frame.size.height))
+        layerView.layer.name = "layerView"
+        return layerView
+    }()
+
+    /// A scene with a button titled `buttonTitle` at `buttonFrame`.
     init(
         buttonTitle: String = "Change Color",
         buttonFrame: CGRect = CGRect(x: 110, y: 200, width: 100, height: 36)
     ) {
         self.buttonTitle = buttonTitle
+        self.buttonFrame = buttonFrame
         super.init(size: CGSize(width: 320, height: 480))
-        layerView = makeView("layerView", frame: root.bounds, in: root)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
         colorLayer.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
         colorLayer.backgroundColor = blueColor
-        layerView.addSublayer(colorLayer)
+        layerView.layer.addSublayer(colorLayer)
+        view.addSubview(layerView)
         addButton(buttonTitle, frame: buttonFrame)
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button(let title) = event, title == buttonTitle, enabledControl(title) != nil {
-            tapButton()
+        if case .button(let title) = event {
+            if title == buttonTitle, enabledControl(title) != nil { tapButton() }
+        } else {
+            super.handle(event)
         }
     }
 
@@ -83,8 +100,12 @@ final class Listing7_1: ColorLayerScene {
     init() {
         // The listing's button: 50×30 at (110, 160), red.
         super.init(buttonTitle: "Change Color", buttonFrame: CGRect(x: 110, y: 160, width: 50, height: 30))
-        controlLayers[buttonTitle]?.backgroundColor = redColor
         script = taps([0.5, 1.5, 2.5])
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        controlLayers[buttonTitle]?.backgroundColor = redColor
     }
 
     override func tapButton() {
@@ -129,27 +150,39 @@ final class Listing7_3: ColorLayerScene {
 }
 
 /// Listing 7.4: the view's own backing layer changes colour at once: UIKit disables its
-/// implicit animations.
+/// implicit animations (the view, its layer's delegate, answers `NSNull` outside animation blocks).
 final class Listing7_4: ExampleScene {
-    let layerView: CALayer
+    /// The listing's `IBOutlet`: a 200×200 view at (60, 60).
+    let layerView = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
     var colours = RandomColours(seed: 74)
 
     init() {
-        layerView = CALayer()
         super.init(size: CGSize(width: 320, height: 480))
-        layerView.frame = CGRect(x: 60, y: 60, width: 200, height: 200)
-        layerView.delegate = viewBacking
-        layerView.backgroundColor = blueColor
-        root.addSublayer(layerView)
-        addButton("Change Color", frame: CGRect(x: 110, y: 300, width: 100, height: 36))
+        layerView.layer.name = "layerView"
         script = [0.5, 1.5, 2.5].map { ScriptedEvent(time: $0, event: .button("Change Color")) }
     }
 
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // (the storyboard's views)
+        view.addSubview(layerView)
+        addButton("Change Color", frame: CGRect(x: 110, y: 300, width: 100, height: 36))
+        // set the color of our layerView backing layer directly
+        layerView.layer.backgroundColor = blueColor
+    }
+
     override func handle(_ event: ExampleEvent) {
-        guard case .button("Change Color") = event else { return }
+        if case .button("Change Color") = event { changeColor() } else { super.handle(event) }
+    }
+
+    func changeColor() {
+        // begin a new transaction
         CATransaction.begin()
+        // set the animation duration to 1 second
         CATransaction.setAnimationDuration(1.0)
-        layerView.backgroundColor = colours.next()
+        // randomize the layer background color
+        layerView.layer.backgroundColor = colours.next()
+        // commit the transaction
         CATransaction.commit()
     }
 }
@@ -157,19 +190,28 @@ final class Listing7_4: ExampleScene {
 /// Listing 7.5: logs the view's action for its layer's `backgroundColor` outside and inside an
 /// animation block.
 final class Listing7_5: ExampleScene {
+    /// The listing's `IBOutlet`: a blue 200×200 view at (60, 60).
+    let layerView = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
+
     init() {
         super.init(size: CGSize(width: 320, height: 480))
-        let layerView = makeUIView(
-            "layerView", frame: CGRect(x: 60, y: 60, width: 200, height: 200), in: root,
-            background: blueColor)
+        layerView.layer.name = "layerView"
+        layerView.layer.backgroundColor = blueColor
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(layerView)
         // test layer action when outside of animation block
         log.append(
             "Outside: \(Self.describe(layerView.action(for: layerView.layer, forKey: "backgroundColor")))")
-        // begin animation block
+        // begin animation block (the block form: inside `beginAnimations`/`commitAnimations`
+        // Lamina's view answers an action that records the change for the commit, ruling U12,
+        // where the chapter's UIKit prints a CABasicAnimation)
         var inside: (any CAAction)?
         UIView.animate(withDuration: 0.2) {
             // test layer action when inside of animation block
-            inside = layerView.action(for: layerView.layer, forKey: "backgroundColor")
+            inside = self.layerView.action(for: self.layerView.layer, forKey: "backgroundColor")
         }
         log.append("Inside: \(Self.describe(inside))")
     }
@@ -201,17 +243,14 @@ final class Listing7_6: ColorLayerScene {
 }
 
 /// Listing 7.7: taps move the layer (over 4 s); a tap on the layer where it is seen — hit-tested
-/// on the presentation layer — changes its colour instead.
+/// on the presentation layer — changes its colour instead. As the chapter writes it: the view
+/// controller builds the layer in `viewDidLoad` and handles `touchesBegan(_:with:)`.
 final class Listing7_7: ExampleScene {
-    let colorLayer = CALayer()
+    var colorLayer: CALayer!
     var colours = RandomColours(seed: 77)
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
-        colorLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        colorLayer.position = CGPoint(x: root.bounds.size.width / 2, y: root.bounds.size.height / 2)
-        colorLayer.backgroundColor = redColor
-        root.addSublayer(colorLayer)
         // Half way through the 4 s move from (160, 240) to (240, 400), the default curve has the
         // layer centred at about (224, 368): the second tap hits it where it is seen but where the
         // model layer (centred on (240, 400)) is not. The fourth does the same on the way back.
@@ -223,11 +262,25 @@ final class Listing7_7: ExampleScene {
         ]
     }
 
-    override func handle(_ event: ExampleEvent) {
-        guard case .tap(let point) = event else { return }
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // create a red layer
+        colorLayer = CALayer()
+        colorLayer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        colorLayer.position = CGPoint(x: view.bounds.size.width / 2, y: view.bounds.size.height / 2)
+        colorLayer.backgroundColor = redColor
+        view.layer.addSublayer(colorLayer)
+    }
+
+    override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        // get the touch point
+        guard let point = touches.first?.location(in: view) else { return }
+        // check if we've tapped the moving layer
         if colorLayer.presentation()?.hitTest(point) != nil {
+            // randomize the layer background color
             colorLayer.backgroundColor = colours.next()
         } else {
+            // otherwise (slowly) move the layer to new position
             CATransaction.begin()
             CATransaction.setAnimationDuration(4.0)
             colorLayer.position = point

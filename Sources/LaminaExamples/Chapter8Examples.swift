@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// Listing 8.1: an explicit `backgroundColor` animation, which snaps back when it ends.
 final class Listing8_1: ColorLayerScene {
@@ -79,41 +80,45 @@ final class Listing8_3: ColorLayerScene, CAAnimationDelegate {
 /// hand to its final angle first, so nothing would move) is left out, as the chapter describes
 /// the hands turning.
 final class Listing8_4: ExampleScene, CAAnimationDelegate {
-    let hourHand: CALayer
-    let minuteHand: CALayer
-    let secondHand: CALayer
+    /// The listing's `IBOutlet` image views, over the clock face at its centre.
+    let hourHand = UIImageView()
+    let minuteHand = UIImageView()
+    let secondHand = UIImageView()
     /// Seconds since midnight shown by the clock.
     var time = 10 * 3600 + 8 * 60 + 30
 
     init() {
-        hourHand = CALayer()
-        minuteHand = CALayer()
-        secondHand = CALayer()
         super.init(size: CGSize(width: 320, height: 480))
-        let face = makeView("clockFace", frame: CGRect(x: 40, y: 80, width: 240, height: 240), in: root)
-        face.contents = Artwork.clockFace()
-        let centre = CGPoint(x: 160, y: 200)
-        for (hand, kind) in [
-            (hourHand, Artwork.ClockHand.hour), (minuteHand, .minute), (secondHand, .second),
-        ] {
-            hand.name = "\(kind.rawValue)Hand"
-            hand.delegate = viewBacking  // UIImageView backing layers
-            hand.bounds = CGRect(origin: .zero, size: kind.size)
-            hand.position = centre
-            hand.contents = Artwork.clockHand(kind)
-            root.addSublayer(hand)
-        }
-        // adjust anchor points
-        for hand in [secondHand, minuteHand, hourHand] {
-            hand.anchorPoint = CGPoint(x: 0.5, y: 0.9)
-        }
-        // set initial hand positions
-        updateHands(animated: false)
         script = (1...5).map { ScriptedEvent(time: CFTimeInterval($0), event: .timer("tick")) }
     }
 
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // (the storyboard's image views)
+        let face = makeView("clockFace", frame: CGRect(x: 40, y: 80, width: 240, height: 240), in: root)
+        face.contents = Artwork.clockFace()
+        for (hand, kind) in [
+            (hourHand, Artwork.ClockHand.hour), (minuteHand, .minute), (secondHand, .second),
+        ] {
+            hand.layer.name = "\(kind.rawValue)Hand"
+            hand.bounds = CGRect(origin: .zero, size: kind.size)
+            hand.center = CGPoint(x: 160, y: 200)
+            hand.image = Artwork.clockHand(kind).map {
+                UIImage(cgImage: $0, scale: Artwork.defaultScale, orientation: .up)
+            }
+            view.addSubview(hand)
+        }
+        // adjust anchor points
+        secondHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+        minuteHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+        hourHand.layer.anchorPoint = CGPoint(x: 0.5, y: 0.9)
+        // start timer (the script's one-second `.timer("tick")` events)
+        // set initial hand positions
+        updateHands(animated: false)
+    }
+
     override func handle(_ event: ExampleEvent) {
-        guard case .timer("tick") = event else { return }
+        guard case .timer("tick") = event else { return super.handle(event) }
         time += 1
         updateHands(animated: true)
     }
@@ -130,7 +135,7 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
         setAngle(secondAngle, forHand: secondHand, animated: animated)
     }
 
-    func setAngle(_ angle: CGFloat, forHand handView: CALayer, animated: Bool) {
+    func setAngle(_ angle: CGFloat, forHand handView: UIView, animated: Bool) {
         let transform = CATransform3DMakeRotation(angle, 0, 0, 1)
         if animated {
             let animation = CABasicAnimation()
@@ -139,18 +144,18 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
             animation.duration = 0.5
             animation.delegate = self
             animation.setValue(handView, forKey: "handView")
-            handView.add(animation, forKey: nil)
+            handView.layer.add(animation, forKey: nil)
         } else {
-            handView.transform = transform
+            handView.layer.transform = transform
         }
     }
 
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
         // set final position for hand view
-        guard let handView = anim.value(forKey: "handView") as? CALayer,
+        guard let handView = anim.value(forKey: "handView") as? UIView,
             let value = (anim as? CABasicAnimation)?.toValue as? NSValue
         else { return }
-        handView.transform = value.caTransform3DValue
+        handView.layer.transform = value.caTransform3DValue
     }
 }
 
@@ -170,22 +175,27 @@ final class Listing8_5: ColorLayerScene {
     }
 }
 
-/// The chapter's Bézier curve from (0, 150) to (300, 150) in the 300×300 container.
-func chapterBezierPath() -> CGMutablePath {
-    let bezierPath = CGMutablePath()
+/// The chapter's Bézier curve from (0, 150) to (300, 150) in the 300×300 container, a
+/// `UIBezierPath` as the listings make it (they use its `cgPath`).
+func chapterBezierPath() -> UIBezierPath {
+    // create a path
+    let bezierPath = UIBezierPath()
     bezierPath.move(to: CGPoint(x: 0, y: 150))
     bezierPath.addCurve(
-        to: CGPoint(x: 300, y: 150), control1: CGPoint(x: 75, y: 0), control2: CGPoint(x: 225, y: 300))
+        to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0),
+        controlPoint2: CGPoint(x: 225, y: 300))
     return bezierPath
 }
 
-/// A scene with the listings' 300×300 `containerView` at (10, 40) of a 320×480 view.
+/// A scene with the listings' 300×300 `containerView` at (10, 40) of a 320×480 view (the
+/// storyboard's view, an `IBOutlet`); the listings add their layers to `containerView.layer` in
+/// `viewDidLoad`.
 class ContainerScene: ExampleScene {
-    var containerView: CALayer!
+    var containerView: UIView!
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
-        containerView = makeView(
+        containerView = makeUIView(
             "containerView", frame: CGRect(x: 10, y: 40, width: 300, height: 300), in: root,
             background: CGColor(gray: 0.94, alpha: 1))
     }
@@ -197,26 +207,33 @@ class ContainerScene: ExampleScene {
         pathLayer.fillColor = CGColor.clear
         pathLayer.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         pathLayer.lineWidth = 3
-        containerView.addSublayer(pathLayer)
+        containerView.layer.addSublayer(pathLayer)
     }
 }
 
 /// Listings 8.6 and 8.7: the ship follows the Bézier curve over 4 s, turned along the curve's
 /// tangent with `rotationMode = kCAAnimationRotateAuto` (8.7) or always facing right (8.6).
 final class ShipOnPath: ContainerScene {
+    let rotates: Bool
+
     init(rotates: Bool) {
+        self.rotates = rotates
         super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let bezierPath = chapterBezierPath()
-        addPathLayer(bezierPath)
+        addPathLayer(bezierPath.cgPath)
         let shipLayer = CALayer()
         shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         shipLayer.position = CGPoint(x: 0, y: 150)
         shipLayer.contents = Artwork.ship()
-        containerView.addSublayer(shipLayer)
+        containerView.layer.addSublayer(shipLayer)
         let animation = CAKeyframeAnimation()
         animation.keyPath = "position"
         animation.duration = 4.0
-        animation.path = bezierPath
+        animation.path = bezierPath.cgPath
         if rotates {
             animation.rotationMode = .rotateAuto
         }
@@ -228,19 +245,19 @@ final class ShipOnPath: ContainerScene {
 class ShipScene: ContainerScene {
     let shipLayer = CALayer()
 
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         shipLayer.frame = CGRect(x: 0, y: 0, width: 128, height: 128)
         shipLayer.position = CGPoint(x: 150, y: 150)
         shipLayer.contents = Artwork.ship()
-        containerView.addSublayer(shipLayer)
+        containerView.layer.addSublayer(shipLayer)
     }
 }
 
 /// Listing 8.8: animating `transform` to a 180° rotation over 2 s.
 final class Listing8_8: ShipScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let animation = CABasicAnimation()
         animation.keyPath = "transform"
         animation.duration = 2.0
@@ -251,8 +268,8 @@ final class Listing8_8: ShipScene {
 
 /// Listing 8.9: animating the virtual `transform.rotation` by 2π over 2 s: a full turn.
 final class Listing8_9: ShipScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let animation = CABasicAnimation()
         animation.keyPath = "transform.rotation"
         animation.duration = 2.0
@@ -263,18 +280,18 @@ final class Listing8_9: ShipScene {
 
 /// Listing 8.10: a group of the path animation and a colour animation to red over 4 s.
 final class Listing8_10: ContainerScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         let bezierPath = chapterBezierPath()
-        addPathLayer(bezierPath)
+        addPathLayer(bezierPath.cgPath)
         let colorLayer = CALayer()
         colorLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         colorLayer.position = CGPoint(x: 0, y: 150)
         colorLayer.backgroundColor = greenColor
-        containerView.addSublayer(colorLayer)
+        containerView.layer.addSublayer(colorLayer)
         let animation1 = CAKeyframeAnimation()
         animation1.keyPath = "position"
-        animation1.path = bezierPath
+        animation1.path = bezierPath.cgPath
         animation1.rotationMode = .rotateAuto
         let animation2 = CABasicAnimation()
         animation2.keyPath = "backgroundColor"

@@ -4,24 +4,30 @@ import UIKit
 /// The image view of listings 8.11 and 8.13: 200×200 at (60, 60) showing `Anchor.png`, with a
 /// "Switch Image" button under it.
 class ImageViewScene: ExampleScene {
-    let imageView: CALayer
-    /// `Anchor.png`, `Cone.png`, `Igloo.png`, `Spaceship.png`.
-    let images: [CGImage]
+    /// The listing's `IBOutlet`.
+    let imageView = UIImageView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
+    /// `Anchor.png`, `Cone.png`, `Igloo.png`, `Spaceship.png` (drawn at 2×, as `@2x` files).
+    var images: [UIImage] = []
 
     init() {
-        imageView = CALayer()
-        images = [Artwork.anchor(), Artwork.cone(), Artwork.igloo(), Artwork.spaceship()].compactMap { $0 }
         super.init(size: CGSize(width: 320, height: 480))
-        imageView.name = "imageView"
-        imageView.frame = CGRect(x: 60, y: 60, width: 200, height: 200)
-        imageView.delegate = viewBacking
-        imageView.contents = images.first
-        root.addSublayer(imageView)
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // (the storyboard's image view and button)
+        imageView.layer.name = "imageView"
+        view.addSubview(imageView)
         addButton("Switch Image", frame: CGRect(x: 110, y: 300, width: 100, height: 36))
+        // set up images
+        images = [Artwork.anchor(), Artwork.cone(), Artwork.igloo(), Artwork.spaceship()].compactMap {
+            $0.map { UIImage(cgImage: $0, scale: Artwork.defaultScale, orientation: .up) }
+        }
+        imageView.image = images.first
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button("Switch Image") = event { switchImage() }
+        if case .button("Switch Image") = event { switchImage() } else { super.handle(event) }
     }
 
     func switchImage() {}
@@ -29,10 +35,10 @@ class ImageViewScene: ExampleScene {
     /// Cycles to the next image.
     func showNextImage() {
         guard !images.isEmpty else { return }
-        let currentImage = imageView.contents as AnyObject?
+        let currentImage = imageView.image
         var index = images.firstIndex { $0 === currentImage } ?? 0
         index = (index + 1) % images.count
-        imageView.contents = images[index]
+        imageView.image = images[index]
     }
 }
 
@@ -48,7 +54,7 @@ final class Listing8_11: ImageViewScene {
         let transition = CATransition()
         transition.type = .fade
         // apply transition to imageview backing layer
-        imageView.add(transition, forKey: nil)
+        imageView.layer.add(transition, forKey: nil)
         // cycle to next image
         showNextImage()
     }
@@ -68,7 +74,7 @@ final class Listing8_13: ImageViewScene {
         flip.type = CATransitionType("oglFlip")
         flip.subtype = .fromLeft
         flip.duration = 1.0
-        imageView.add(flip, forKey: "flip")
+        imageView.layer.add(flip, forKey: "flip")
         showNextImage()
     }
 }
@@ -110,8 +116,9 @@ final class Listing8_12: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        guard case .button(let title) = event, let index = titles.firstIndex(of: title),
-            tabViews[index].superlayer == nil, let current = tabBarView.sublayers?.first
+        guard case .button(let title) = event else { return super.handle(event) }
+        guard let index = titles.firstIndex(of: title), tabViews[index].superlayer == nil,
+            let current = tabBarView.sublayers?.first
         else { return }
         // UITabBarController swaps the views, then tells its delegate.
         tabBarView.replaceSublayer(current, with: tabViews[index])
@@ -129,8 +136,9 @@ final class Listing8_12: ExampleScene {
     }
 }
 
-/// Listing 8.14: a custom transition: a snapshot of the view (`renderInContext:`) covers it while
-/// the view's colour changes, then scales, turns and fades away over 1 s.
+/// Listing 8.14: a custom transition: a snapshot of the view (`renderInContext:` into
+/// `UIGraphicsBeginImageContextWithOptions`' context, at the main screen's scale 2) covers it
+/// while the view's colour changes, then scales, turns and fades away over 1 s.
 final class Listing8_14: ExampleScene {
     var colours = RandomColours(seed: 814)
 
@@ -142,18 +150,25 @@ final class Listing8_14: ExampleScene {
     }
 
     override func handle(_ event: ExampleEvent) {
-        if case .button("Perform Transition") = event { performTransition() }
+        if case .button("Perform Transition") = event { performTransition() } else { super.handle(event) }
     }
 
     func performTransition() {
-        let view = root
         // preserve the current view snapshot
-        let coverImage = Self.snapshot(of: view)
+        UIGraphicsBeginImageContextWithOptions(view.bounds.size, true, 0.0)
+        if let context = UIGraphicsGetCurrentContext() { view.layer.render(in: context) }
+        let coverImage = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
         // insert snapshot view in front of this one
-        let coverView = makeUIView("coverView", frame: view.bounds, in: view)
-        coverView.layer.contents = coverImage
+        let coverView = UIImageView(image: coverImage)
+        coverView.layer.name = "coverView"
+        coverView.frame = view.bounds
+        view.addSubview(coverView)
         // update the view (we'll simply randomize the layer background color)
-        view.backgroundColor = colours.next()
+        let red = colours.component()
+        let green = colours.component()
+        let blue = colours.component()
+        view.backgroundColor = UIColor(red: red, green: green, blue: blue, alpha: 1.0)
         // perform animation (anything you like)
         UIView.animate(
             withDuration: 1.0,
@@ -168,14 +183,6 @@ final class Listing8_14: ExampleScene {
                 // remove the cover view now we're finished with it
                 coverView.removeFromSuperview()
             })
-    }
-
-    /// `UIGraphicsBeginImageContextWithOptions(bounds.size, YES, 0)` and `renderInContext:`: an
-    /// opaque image of `layer` at 2× (a Retina screen's scale), in a context flipped as UIKit's.
-    static func snapshot(of layer: CALayer) -> CGImage? {
-        Artwork.draw(layer.bounds.size, scale: Artwork.defaultScale) { context in
-            layer.render(in: context)
-        }
     }
 }
 
@@ -197,7 +204,7 @@ final class Listing8_15: ShipScene, CAAnimationDelegate {
         switch event {
         case .button("Start"): start()
         case .button("Stop"): stop()
-        default: break
+        default: super.handle(event)
         }
     }
 

@@ -1,4 +1,5 @@
 import QuartzCore
+import UIKit
 
 /// `-[NSString doubleValue]`: the leading number of `text` after whitespace, 0 when there is none.
 func leadingNumber(_ text: String) -> Double {
@@ -43,7 +44,7 @@ final class Listing9_1: ShipScene, CAAnimationDelegate {
         switch event {
         case .field(let name, let text): setFieldText(name, text)
         case .button("Start") where enabledControl("Start") != nil: start()
-        default: break
+        default: super.handle(event)
         }
     }
 
@@ -77,25 +78,25 @@ final class Listing9_1: ShipScene, CAAnimationDelegate {
 class DoorScene: ContainerScene {
     let doorLayer = CALayer()
 
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         // add the door
         doorLayer.frame = CGRect(x: 0, y: 0, width: 128, height: 256)
         doorLayer.position = CGPoint(x: 150 - 64, y: 150)
         doorLayer.anchorPoint = CGPoint(x: 0, y: 0.5)
         doorLayer.contents = Artwork.door()
-        containerView.addSublayer(doorLayer)
+        containerView.layer.addSublayer(doorLayer)
         // apply perspective transform
         var perspective = CATransform3DIdentity
         perspective.m34 = -1.0 / 500.0
-        containerView.sublayerTransform = perspective
+        containerView.layer.sublayerTransform = perspective
     }
 }
 
 /// Listing 9.2: the door swings open over 2 s and closes again (`autoreverses`), forever.
 final class Listing9_2: DoorScene {
-    override init() {
-        super.init()
+    override func viewDidLoad() {
+        super.viewDidLoad()
         // apply swinging animation
         let animation = CABasicAnimation()
         animation.keyPath = "transform.rotation.y"
@@ -115,11 +116,6 @@ final class Listing9_3: ContainerScene {
 
     override init() {
         super.init()
-        addPathLayer(bezierPath)
-        shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
-        shipLayer.position = CGPoint(x: 0, y: 150)
-        shipLayer.contents = Artwork.ship()
-        containerView.addSublayer(shipLayer)
         addSlider(
             "speed", minimum: 0, maximum: 2, value: 1, frame: CGRect(x: 20, y: 356, width: 280, height: 28))
         addSlider(
@@ -136,13 +132,22 @@ final class Listing9_3: ContainerScene {
         ]
     }
 
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        addPathLayer(bezierPath.cgPath)
+        shipLayer.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        shipLayer.position = CGPoint(x: 0, y: 150)
+        shipLayer.contents = Artwork.ship()
+        containerView.layer.addSublayer(shipLayer)
+    }
+
     override func handle(_ event: ExampleEvent) {
         switch event {
         case .slider(let name, let value):
             setSliderValue(name, value)
             updateSliders()
         case .button("Play"): play()
-        default: break
+        default: super.handle(event)
         }
     }
 
@@ -156,7 +161,7 @@ final class Listing9_3: ContainerScene {
         animation.timeOffset = sliderValue("timeOffset")
         animation.speed = Float(sliderValue("speed"))
         animation.duration = 1.0
-        animation.path = bezierPath
+        animation.path = bezierPath.cgPath
         animation.rotationMode = .rotateAuto
         animation.isRemovedOnCompletion = false
         shipLayer.add(animation, forKey: "slide")
@@ -164,21 +169,12 @@ final class Listing9_3: ContainerScene {
 }
 
 /// Listing 9.4: the paused door (layer speed 0) scrubbed by a pan: each horizontal movement of
-/// 200 points moves the layer's `timeOffset` by a second of the 1 s swing, clamped to 0…0.999.
+/// 200 points moves the layer's `timeOffset` by a second of the 1 s swing, clamped to 0…0.999. As
+/// the chapter writes it: a `UIPanGestureRecognizer` on the view calls `pan(_:)`, which resets the
+/// recogniser's translation each time.
 final class Listing9_4: DoorScene {
-    /// The pan's translation at the last callback (the listing resets it to zero each time).
-    private var lastTranslation = CGPoint.zero
-
     override init() {
         super.init()
-        // pause all layer animations
-        doorLayer.speed = 0.0
-        // apply swinging animation (which won't play because layer is paused)
-        let animation = CABasicAnimation()
-        animation.keyPath = "transform.rotation.y"
-        animation.toValue = -CGFloat.pi / 2
-        animation.duration = 1.0
-        doorLayer.add(animation, forKey: nil)
         var events = [ScriptedEvent(time: 0.5, event: .pan(.zero, phase: .began))]
         for step in 1...10 {  // a swipe to the left over 1 s opens the door most of the way
             events.append(
@@ -198,23 +194,34 @@ final class Listing9_4: DoorScene {
         script = events
     }
 
-    override func handle(_ event: ExampleEvent) {
-        guard case .pan(let translation, let phase) = event else { return }
-        if phase == .began { lastTranslation = .zero }
-        guard translation.x.isFinite else { return }
-        pan(translationX: translation.x - lastTranslation.x)
-        // reset pan gesture
-        lastTranslation = translation
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        // add pan gesture recognizer to handle swipes
+        let pan = UIPanGestureRecognizer()
+        pan.addTarget { [unowned self] recognizer in
+            if let pan = recognizer as? UIPanGestureRecognizer { self.pan(pan) }
+        }
+        view.addGestureRecognizer(pan)
+        // pause all layer animations
+        doorLayer.speed = 0.0
+        // apply swinging animation (which won't play because layer is paused)
+        let animation = CABasicAnimation()
+        animation.keyPath = "transform.rotation.y"
+        animation.toValue = -CGFloat.pi / 2
+        animation.duration = 1.0
+        doorLayer.add(animation, forKey: nil)
     }
 
-    func pan(translationX: CGFloat) {
+    func pan(_ pan: UIPanGestureRecognizer) {
         // get horizontal component of pan gesture
-        var x = translationX
+        var x = pan.translation(in: view).x
         // convert from points to animation duration (using a reasonable scale factor)
         x /= 200.0
         // update timeOffset and clamp result
         var timeOffset = doorLayer.timeOffset
         timeOffset = min(0.999, max(0.0, timeOffset - x))
         doorLayer.timeOffset = timeOffset
+        // reset pan gesture
+        pan.setTranslation(.zero, in: view)
     }
 }

@@ -43,8 +43,11 @@ public struct Example: Sendable {
     /// (`CACurrentMediaTime()`): animations the listing adds in `viewDidLoad` begin now. The tree
     /// is committed (`CATransaction.flush()`) before it is returned, as the run loop would commit
     /// it before the first frame, so later changes animate implicitly where the listing's do.
+    /// The scene's view is loaded (its `viewDidLoad()` runs) and shown in the scene's UIKit window
+    /// first (``ExampleScene/loadAndShow()``).
     public func makeScene() -> ExampleScene {
         let scene = builder()
+        scene.loadAndShow()
         CATransaction.flush()
         return scene
     }
@@ -62,9 +65,12 @@ public enum PanPhase: String, Sendable, Equatable {
 
 /// What a user does to an example, in root-layer coordinates (points, top-left origin, y down).
 public enum ExampleEvent: Sendable, Equatable {
-    /// A touch begins at a point (`touchesBegan(_:with:)`, listing 7.7).
+    /// A touch goes down and lifts at a point (`touchesBegan(_:with:)`, listing 7.7), delivered
+    /// as synthetic touches through the scene's UIKit window.
     case tap(CGPoint)
-    /// A pan gesture: its translation since the pan began (`translation(in:)`), and its phase
+    /// A finger dragged across the scene: its movement since it went down, and its phase
+    /// (`.began`: it goes down, `.changed`: it moves, `.ended`: it lifts), delivered as synthetic
+    /// touches through the scene's UIKit window, where a `UIPanGestureRecognizer` sees them
     /// (listing 9.4).
     case pan(CGPoint, phase: PanPhase)
     /// A button is tapped, named by its title: `"Change Color"`, `"Start"`, `"Stop"`,

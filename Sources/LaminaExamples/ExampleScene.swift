@@ -11,12 +11,20 @@ final class ViewBacking: CALayerDelegate {
 /// A built example: the listing's view controller, its layer tree, its script of interactions and
 /// what it logs.
 ///
-/// Subclasses are the listings' view controllers: they build their tree in `init` (the
-/// listing's `viewDidLoad`) and override ``handle(_:)`` with the listing's actions.
-open class ExampleScene {
+/// Subclasses are the listings' view controllers (a scene is a `UIViewController` whose `view`
+/// is ``rootView``): they build their tree in `viewDidLoad()` or in `init`, override ``handle(_:)``
+/// with the listing's actions, and receive touches as UIKit delivers them (`touchesBegan(_:with:)`,
+/// gesture recognisers) through the scene's ``window``.
+open class ExampleScene: UIViewController {
     /// The view controller's view (a UIKit `UIView`): bounds `(0, 0, size)`, position at its
     /// centre, white.
     public let rootView: UIView
+    /// The UIKit window showing the scene's view (its only subview once the scene is loaded,
+    /// ``loadAndShow()``), of the scene's size at the origin: touches are delivered through it
+    /// (``sendTouch(_:at:)``), so scene and window coordinates are the same. The window does not
+    /// hold the scene (its `rootViewController` stays `nil`, so that scene and window do not keep
+    /// each other alive); the view passes what it does not handle to the scene, its controller.
+    public let window: UIWindow
     /// The view controller's view's layer, whose delegate is the view (no implicit animations of
     /// its own properties outside view animation blocks).
     public let root: CALayer
@@ -44,18 +52,77 @@ open class ExampleScene {
         let width = size.width.isFinite ? max(0, size.width) : 0
         let height = size.height.isFinite ? max(0, size.height) : 0
         rootView = UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        window = UIWindow(frame: CGRect(x: 0, y: 0, width: width, height: height))
         root = rootView.layer
         root.name = "view"
         root.backgroundColor = background
         script = []
+        super.init()
+    }
+
+    /// The view is ``rootView``.
+    open override func loadView() {
+        view = rootView
+    }
+
+    /// Loads the view (the listing's `viewDidLoad()` runs) and shows it in the scene's window
+    /// (`viewWillAppear`, added filling the window, `viewDidAppear`), as an app's launch shows its
+    /// root view controller. ``Example/makeScene()`` calls it; calling it again does nothing.
+    public func loadAndShow() {
+        loadViewIfNeeded()
+        guard rootView.superview !== window else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        viewWillAppear(false)
+        rootView.frame = window.bounds
+        window.addSubview(rootView)
+        window.makeKeyAndVisible()
+        viewDidAppear(false)
+        CATransaction.commit()
+    }
+
+    /// Delivers one phase of a touch at `point` (root coordinates) through the scene's window:
+    /// at `.began` the view under the point is found by hit testing, and it (with the gesture
+    /// recognisers of it and its superviews) receives the sequence as UIKit delivers it
+    /// (`UIWindow.sendTouch(_:at:)`). Loads the scene first if it is not loaded. Non-finite points
+    /// are ignored.
+    public func sendTouch(_ phase: UITouch.Phase, at point: CGPoint) {
+        loadAndShow()
+        window.sendTouch(phase, at: window.convert(point, from: rootView))
     }
 
     /// Performs `event` as the listing's action method or touch handler does. Events the listing
     /// has no handler for are ignored, as UIKit ignores touches nothing handles; a button or
     /// slider that is disabled ignores its events too.
     ///
-    /// The base class handles nothing; each listing's scene overrides this.
-    open func handle(_ event: ExampleEvent) {}
+    /// The base class turns the touch events into synthetic touches through ``sendTouch(_:at:)``,
+    /// so that the listing's `touchesBegan(_:with:)` and gesture recognisers receive them as
+    /// they receive a user's: ``ExampleEvent/tap(_:)`` is a touch going down and lifting at its
+    /// point; ``ExampleEvent/pan(_:phase:)`` is a finger at ``panAnchor`` offset by the pan's
+    /// translation, going down at `.began`, moving at `.changed` and lifting at `.ended` (a pan
+    /// recogniser begins once it has moved 10 points, ruling U11). Subclasses override this for
+    /// the other events and pass the ones they do not handle to `super`.
+    open func handle(_ event: ExampleEvent) {
+        switch event {
+        case .tap(let point):
+            sendTouch(.began, at: point)
+            sendTouch(.ended, at: point)
+        case .pan(let translation, let phase):
+            let point = CGPoint(x: panAnchor.x + translation.x, y: panAnchor.y + translation.y)
+            switch phase {
+            case .began: sendTouch(.began, at: point)
+            case .changed: sendTouch(.moved, at: point)
+            case .ended: sendTouch(.ended, at: point)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Where a scripted pan's finger goes down: the centre of the root's bounds.
+    public var panAnchor: CGPoint {
+        CGPoint(x: root.bounds.midX, y: root.bounds.midY)
+    }
 
     // MARK: - Building views
 

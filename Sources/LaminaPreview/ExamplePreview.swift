@@ -2,10 +2,12 @@ import Foundation
 import LaminaExamples
 import LaminaWindow
 import QuartzCore
+import UIKit
 
-/// An example in a live window (`lamina preview`): the scene scaled to fit the window, driven by
-/// system time, with the user's pointer and keys turned into the listing's interactions
-/// (``ExampleInput``). Timers the listing schedules fire from its script; with
+/// An example in a live window (`lamina preview`): the scene's UIKit window scaled to fit the
+/// window, driven by system time, with the user's pointer and keys turned into the listing's
+/// interactions with its controls, and its other presses into touches delivered to its views
+/// through its UIKit window (``ExampleInput``). Timers the listing schedules fire from its script; with
 /// `replaysScript`, its scripted interactions too, at their times. An optional overlay shows the
 /// frame rate and frame time.
 public final class ExamplePreview {
@@ -15,8 +17,12 @@ public final class ExamplePreview {
     public let scene: ExampleScene
     /// The window.
     public let window: LaminaWindow
-    /// Every interaction sent to the scene so far, in order (from the user and the script).
+    /// Every interaction sent to the scene so far, in order (from the user's use of the controls
+    /// and from the script).
     public private(set) var sentEvents: [ExampleEvent] = []
+    /// Every touch phase delivered to the scene's UIKit window from the user's presses so far, in
+    /// order, with its point in root coordinates.
+    public private(set) var deliveredTouches: [(phase: UITouch.Phase, point: CGPoint)] = []
 
     private let stage = CALayer()
     private let replaysScript: Bool
@@ -68,7 +74,10 @@ public final class ExamplePreview {
         startTime = CACurrentMediaTime()
         scene = example.makeScene()
         timerPeriod = Self.timerPeriod(of: scene.script)
-        stage.addSublayer(scene.root)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        stage.addSublayer(scene.window.layer)
+        CATransaction.commit()
         layOut()
     }
 
@@ -91,7 +100,7 @@ public final class ExamplePreview {
     }
 
     /// Handles one window event: a resize refits the scene; pointer and key events become the
-    /// scene's interactions; Escape closes the window.
+    /// scene's interactions or touches of its views; Escape closes the window.
     public func handle(_ event: LaminaWindow.Event) {
         switch event {
         case .resized:
@@ -110,7 +119,15 @@ public final class ExamplePreview {
         case .pointerUp(let p): converted = .pointerUp(scenePoint(p))
         default: converted = event
         }
-        for interaction in input.events(for: converted, controls: scene.controls) { send(interaction) }
+        for action in input.actions(for: converted, controls: scene.controls) {
+            switch action {
+            case .interaction(let interaction):
+                send(interaction)
+            case .touch(let phase, let point):
+                deliveredTouches.append((phase, point))
+                scene.sendTouch(phase, at: point)
+            }
+        }
     }
 
     private func send(_ event: ExampleEvent) {

@@ -10,8 +10,10 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Open an example in a live window and interact with it.",
         discussion: """
-            Click the listing's buttons and tabs, drag its sliders, click a text field and type digits,
-            touch the scene (7.7) or drag across it (9.4). Escape or closing the window quits.
+            Click the listing's buttons and tabs, drag its sliders, click a text field and type digits. \
+            Any other press is a touch delivered to the listing's views through UIKit: touch the scene \
+            (7.7's touchesBegan) or drag across it (9.4's pan gesture recognizer). Escape or closing \
+            the window quits.
             Needs a display (X11 or Wayland).
 
               lamina preview 7.7

@@ -75,8 +75,8 @@ extension ExampleClockTests {
                 let run = try makeRun("7.4")
                 let scene = try #require(run.scene as? Listing7_4)
                 run.advance(to: 0.5)
-                #expect(scene.layerView.animationKeys() == nil)  // snaps: no animation
-                #expect(scene.layerView.presentation()?.backgroundColor == Self.colours(seed: 74, 1)[0])
+                #expect(scene.layerView.layer.animationKeys() == nil)  // snaps: no animation
+                #expect(scene.layerView.layer.presentation()?.backgroundColor == Self.colours(seed: 74, 1)[0])
             }
             try withManualClock {
                 let run = try makeRun("7.5")
@@ -176,18 +176,18 @@ extension ExampleClockTests {
                 let run = try makeRun("8.4")
                 let scene = try #require(run.scene as? Listing8_4)
                 func turn(_ angle: CGFloat) -> CATransform3D { CATransform3DMakeRotation(angle, 0, 0, 1) }
-                #expect(matches(scene.secondHand.transform, turn(.pi), 1e-12))
+                #expect(matches(scene.secondHand.layer.transform, turn(.pi), 1e-12))
                 run.advance(to: 1.25)  // half way from 30 s to 31 s
-                #expect(matches(scene.secondHand.presentation()?.transform, turn(.pi + .pi / 60), 1e-9))
-                #expect(matches(scene.secondHand.transform, turn(.pi), 1e-12))  // the model waits
+                #expect(matches(scene.secondHand.layer.presentation()?.transform, turn(.pi + .pi / 60), 1e-9))
+                #expect(matches(scene.secondHand.layer.transform, turn(.pi), 1e-12))  // the model waits
                 run.advance(to: 1.5)
-                #expect(matches(scene.secondHand.transform, turn(31.0 / 60.0 * .pi * 2.0), 1e-12))
+                #expect(matches(scene.secondHand.layer.transform, turn(31.0 / 60.0 * .pi * 2.0), 1e-12))
                 run.advance(to: run.example.duration)
-                #expect(matches(scene.secondHand.transform, turn(35.0 / 60.0 * .pi * 2.0), 1e-12))
-                #expect(matches(scene.minuteHand.transform, turn(8.0 / 60.0 * .pi * 2.0), 1e-12))
-                #expect(matches(scene.hourHand.transform, turn(10.0 / 12.0 * .pi * 2.0), 1e-12))
-                #expect(scene.secondHand.anchorPoint == CGPoint(x: 0.5, y: 0.9))
-                #expect(scene.secondHand.position == CGPoint(x: 160, y: 200))
+                #expect(matches(scene.secondHand.layer.transform, turn(35.0 / 60.0 * .pi * 2.0), 1e-12))
+                #expect(matches(scene.minuteHand.layer.transform, turn(8.0 / 60.0 * .pi * 2.0), 1e-12))
+                #expect(matches(scene.hourHand.layer.transform, turn(10.0 / 12.0 * .pi * 2.0), 1e-12))
+                #expect(scene.secondHand.layer.anchorPoint == CGPoint(x: 0.5, y: 0.9))
+                #expect(scene.secondHand.layer.position == CGPoint(x: 160, y: 200))
             }
         }
 
@@ -238,11 +238,11 @@ extension ExampleClockTests {
                 let run = try makeRun("8.11")
                 let scene = try #require(run.scene as? Listing8_11)
                 run.advance(to: 0.6)
-                #expect(scene.imageView.animationKeys() == ["transition"])
-                #expect(scene.imageView.contents as AnyObject? === scene.images[1])
+                #expect(scene.imageView.layer.animationKeys() == ["transition"])
+                #expect(scene.imageView.image === scene.images[1])
                 run.advance(to: run.example.duration)  // four switches: round to the anchor again
-                #expect(scene.imageView.contents as AnyObject? === scene.images[0])
-                #expect(scene.imageView.animationKeys() == nil)
+                #expect(scene.imageView.image === scene.images[0])
+                #expect(scene.imageView.layer.animationKeys() == nil)
             }
             try withManualClock {
                 let run = try makeRun("8.12")
@@ -259,10 +259,10 @@ extension ExampleClockTests {
                 let run = try makeRun("8.13")
                 let scene = try #require(run.scene as? Listing8_13)
                 run.advance(to: 1)
-                let flip = scene.imageView.animation(forKey: kCATransition) as? CATransition
+                let flip = scene.imageView.layer.animation(forKey: kCATransition) as? CATransition
                 #expect(flip?.type.rawValue == "oglFlip" && flip?.duration == 1)
                 run.advance(to: 1.6)
-                #expect(scene.imageView.animationKeys() == nil)
+                #expect(scene.imageView.layer.animationKeys() == nil)
             }
             try withManualClock {
                 let run = try makeRun("8.14")
