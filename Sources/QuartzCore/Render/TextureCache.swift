@@ -9,6 +9,8 @@ final class TextureCache {
         let texture: GLuint
         var lastUsedFrame: Int
         var filters: (GLint, GLint)
+        /// Whether the mipmap levels exist (made when a trilinear filter first asks for them).
+        var hasMipmaps: Bool
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -29,6 +31,10 @@ final class TextureCache {
             entry.lastUsedFrame = frame
             if entry.filters != filters {
                 glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
+                if filters.0 == GL_LINEAR_MIPMAP_LINEAR, !entry.hasMipmaps {
+                    glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+                    entry.hasMipmaps = true
+                }
                 Self.setFilters(filters)
                 entry.filters = filters
             }
@@ -50,11 +56,13 @@ final class TextureCache {
             GLenum(GL_UNSIGNED_BYTE), &pixels)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        // Mipmaps for the trilinear filter; generated for every image, so switching filters
-        // later needs no re-upload.
-        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+        // Mipmaps only for the trilinear filter (made later if a filter change asks for them):
+        // most images, a shape's freshly rasterised stroke among them, never need them.
+        let mipmapped = filters.0 == GL_LINEAR_MIPMAP_LINEAR
+        if mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
         Self.setFilters(filters)
-        entries[id] = Entry(image: image, texture: texture, lastUsedFrame: frame, filters: filters)
+        entries[id] = Entry(
+            image: image, texture: texture, lastUsedFrame: frame, filters: filters, hasMipmaps: mipmapped)
         return texture
     }
 
