@@ -288,6 +288,19 @@ extension CGImage {
     /// limit counts as 0). Premultiplied input has its colour components clamped to alpha.
     /// Anything else (16-bit or float components, sub-byte pixels, or a skipped slot without a
     /// whole byte) returns `nil`.
+    /// Calls `body` with the image's bytes and its row length in pixels when they already are
+    /// what a GPU takes as premultiplied sRGB BGRA (Cairo's ARGB32 layout: 8-bit RGB, alpha
+    /// first, premultiplied, 32-bit little-endian, no decode array); `nil` for any other layout,
+    /// which `premultipliedRGBA8Pixels()` converts. No copy is made.
+    package func withPremultipliedBGRA8Bytes<R>(_ body: (UnsafeRawBufferPointer, _ rowPixels: Int) -> R) -> R?
+    {
+        guard bitsPerComponent == 8, bitsPerPixel == 32, !bitmapInfo.contains(.floatComponents),
+            alphaInfo == .premultipliedFirst, byteOrderInfo == .order32Little, decodeRanges == nil,
+            space.model == .rgb, !space.isLinear, bytesPerRow % 4 == 0
+        else { return nil }
+        return provider.storage.withUnsafeBytes { body($0, bytesPerRow / 4) }
+    }
+
     package func premultipliedRGBA8Pixels() -> [UInt8]? {
         guard bitsPerComponent == 8, !bitmapInfo.contains(.floatComponents), bitsPerPixel % 8 == 0
         else { return nil }

@@ -41,19 +41,15 @@ final class TextureCache {
             entries[id] = entry
             return entry.texture
         }
-        guard var pixels = image.premultipliedRGBA8Pixels() else {
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        guard Self.upload(image) else {
+            glDeleteTextures(1, &texture)
             CompatibilityWarnings.report(
                 "CARenderer: contents image with \(image.bitsPerComponent)-bit components is not drawn")
             return nil
         }
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glTexImage2D(
-            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-            GLenum(GL_RGBA),
-            GLenum(GL_UNSIGNED_BYTE), &pixels)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         // Mipmaps only for the trilinear filter (made later if a filter change asks for them):
@@ -64,6 +60,32 @@ final class TextureCache {
         entries[id] = Entry(
             image: image, texture: texture, lastUsedFrame: frame, filters: filters, hasMipmaps: mipmapped)
         return texture
+    }
+
+    /// `GL_BGRA_EXT` (EXT_texture_format_BGRA8888, in Mesa's and NVIDIA's GLES drivers).
+    private static let bgra = GLenum(0x80E1)
+
+    /// Uploads `image` into the bound texture: Cairo's BGRA bytes as they are where the layout
+    /// allows (no conversion, no copy), otherwise converted to premultiplied RGBA; `false` when
+    /// the image's layout cannot be read.
+    private static func upload(_ image: CGImage) -> Bool {
+        let width = GLsizei(image.width)
+        let height = GLsizei(image.height)
+        let direct: Void? = image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
+            glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(rowPixels))
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GLint(bgra), width, height, 0, bgra, GLenum(GL_UNSIGNED_BYTE),
+                bytes.baseAddress)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+        }
+        if direct != nil { return true }
+        guard var pixels = image.premultipliedRGBA8Pixels() else { return false }
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, width, height, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+            &pixels)
+        return true
     }
 
     /// Releases textures not used for `keepFrames` frames.
