@@ -71,6 +71,16 @@ static inline void lamina_jpeg_emit_message(j_common_ptr info, int level) {
     }
 }
 
+// libjpeg's error manager with the handlers above: errors jump back to the caller's landing with
+// libjpeg's message kept, warnings are counted (premature end of data is an error).
+static inline struct jpeg_error_mgr *lamina_jpeg_errors(lamina_jpeg_error_manager *manager) {
+    struct jpeg_error_mgr *errors = jpeg_std_error(&manager->base);
+    manager->base.error_exit = lamina_jpeg_error_exit;
+    manager->base.emit_message = lamina_jpeg_emit_message;
+    manager->message[0] = '\0';
+    return errors;
+}
+
 // Reads the JPEG header in `data[0 ..< size]`: the image's declared width and height. Returns
 // `LAMINA_JPEG_OK` or `LAMINA_JPEG_CORRUPT` (with libjpeg's message in `result`). No pixel
 // memory is allocated.
@@ -80,10 +90,7 @@ static inline int lamina_jpeg_size(
     lamina_jpeg_error_manager manager;
     memset(result, 0, sizeof(*result));
     memset(&info, 0, sizeof(info));
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = lamina_jpeg_error_exit;
-    manager.base.emit_message = lamina_jpeg_emit_message;
-    manager.message[0] = '\0';
+    info.err = lamina_jpeg_errors(&manager);
     if (setjmp(manager.landing)) {
         jpeg_destroy_decompress(&info);
         snprintf(result->message, sizeof(result->message), "%s", manager.message);
@@ -122,10 +129,7 @@ static inline int lamina_jpeg_decode(
 
     memset(result, 0, sizeof(*result));
     memset(&info, 0, sizeof(info));
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = lamina_jpeg_error_exit;
-    manager.base.emit_message = lamina_jpeg_emit_message;
-    manager.message[0] = '\0';
+    info.err = lamina_jpeg_errors(&manager);
 
     if (setjmp(manager.landing)) {
         jpeg_destroy_decompress(&info);
@@ -238,10 +242,7 @@ static inline int lamina_jpeg_encode(
     *output_size = 0;
     message[0] = '\0';
     memset(&info, 0, sizeof(info));
-    info.err = jpeg_std_error(&manager.base);
-    manager.base.error_exit = lamina_jpeg_error_exit;
-    manager.base.emit_message = lamina_jpeg_emit_message;
-    manager.message[0] = '\0';
+    info.err = lamina_jpeg_errors(&manager);
 
     if (setjmp(manager.landing)) {
         jpeg_destroy_compress(&info);
