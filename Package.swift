@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
         .executable(name: "export-benchmark", targets: ["export-benchmark"]),
         .executable(name: "window-benchmark", targets: ["window-benchmark"]),
+        .executable(name: "soak-benchmark", targets: ["soak-benchmark"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -72,6 +73,8 @@ let package = Package(
         .executableTarget(name: "animation-benchmark", dependencies: ["QuartzCore", "CMallocCounter"]),
         .executableTarget(
             name: "render-benchmark", dependencies: ["QuartzCore", "CEGL", "CCairo", "CMallocCounter"]),
+        // Memory over time: 20,000 frames with animations added and removed every frame.
+        .executableTarget(name: "soak-benchmark", dependencies: ["QuartzCore"]),
         .executableTarget(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
