@@ -11,7 +11,11 @@
 import Foundation
 import QuartzCore
 
-setvbuf(stdout, nil, _IOLBF, 0)  // each report as it comes, also through a pipe
+/// Prints `line` at once, also through a pipe (where `print` buffers until exit).
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let frameCount = max(2_000, arguments.first ?? 20_000)
 let animationsPerFrame = max(0, arguments.dropFirst().first ?? 1_000)
@@ -38,14 +42,14 @@ for i in 0..<100 {
 }
 CATransaction.flush()
 guard let renderer = try? CARenderer(layer: root, size: CGSize(width: 64, height: 64)) else {
-    print("soak-benchmark: no EGL context")
+    report("soak-benchmark: no EGL context")
     exit(1)
 }
 
 let keyPaths = ["position.x", "opacity", "cornerRadius", "bounds.size.width", "transform.rotation.z"]
 var reports: [(frame: Int, bytes: Double)] = []
 var last = residentBytes()
-print(
+report(
     "soak-benchmark: \(frameCount) frames, \(animationsPerFrame) animations added and removed per frame "
         + "for the first \(churnFrames)")
 for frame in 0..<frameCount {
@@ -72,7 +76,7 @@ for frame in 0..<frameCount {
     if (frame + 1) % 1_000 == 0 {
         let now = residentBytes()
         reports.append((frame + 1, now))
-        print(
+        report(
             String(
                 format: "  frame %6d: resident %7.1f MB, growth %+6.2f MB", frame + 1, now / 1e6,
                 (now - last) / 1e6))
@@ -89,6 +93,6 @@ for frame in 0..<frameCount {
 }
 let churn = growth(in: 0..<churnFrames)
 let quiet = growth(in: churnFrames..<frameCount)
-print(String(format: "  growth per 1,000 frames while churning animations: %.3f MB (goal ≤ 1 MB)", churn))
-print(String(format: "  growth per 1,000 frames rendering only:             %.3f MB (goal ≤ 1 MB)", quiet))
-print("  goal \(churn <= 1 && quiet <= 1 ? "met" : "NOT met")")
+report(String(format: "  growth per 1,000 frames while churning animations: %.3f MB (goal ≤ 1 MB)", churn))
+report(String(format: "  growth per 1,000 frames rendering only:             %.3f MB (goal ≤ 1 MB)", quiet))
+report("  goal \(churn <= 1 && quiet <= 1 ? "met" : "NOT met")")
