@@ -96,8 +96,9 @@ import Testing
 }
 
 extension ManualClockTests {
-    /// A persistent presentation buffer updated in place matches a fresh presentation state at
-    /// every frame, and picks up model changes made between frames.
+    /// A persistent presentation buffer updated in place from the published render node matches
+    /// a fresh presentation state at every frame, and picks up model changes committed between
+    /// frames.
     @Suite struct PresentationBufferTests {
         @Test func inPlaceUpdatesMatchFreshStates() {
             withManualClock {
@@ -113,8 +114,8 @@ extension ManualClockTests {
                 fade.duration = 1
                 layer.add(fade, forKey: "fade")
                 CATransaction.flush()
-                var buffer = layer.state
-                var version = -1
+                var values = PresentedValues(state: layer.state, kind: nil)
+                var serial: UInt64 = 0
                 for frame in 0..<8 {
                     let t = 1000 + Double(frame) * 0.125
                     if frame == 4 {
@@ -124,14 +125,17 @@ extension ManualClockTests {
                         layer.cornerRadius = 9
                         CATransaction.commit()
                     }
-                    layer.updatePresentationState(&buffer, version: &version, atLocalTime: t)
+                    // The renderer's path (the published node into a kept buffer) against a fresh
+                    // presentation of the model.
+                    layer.renderNode?.present(into: &values, serial: &serial, atLocalTime: t)
+                    let buffer = values.state
                     let fresh = layer.presentationState(atLocalTime: t)
                     #expect(buffer.position == fresh.position, "frame \(frame)")
                     #expect(buffer.opacity == fresh.opacity, "frame \(frame)")
                     #expect(buffer.cornerRadius == fresh.cornerRadius, "frame \(frame)")
                 }
-                #expect(buffer.position == CGPoint(x: 500 + 87.5, y: 60))
-                #expect(buffer.cornerRadius == 9)
+                #expect(values.state.position == CGPoint(x: 500 + 87.5, y: 60))
+                #expect(values.state.cornerRadius == 9)
             }
         }
     }

@@ -72,37 +72,6 @@ extension CALayer {
         return presented.state
     }
 
-    /// Brings `buffer` — a presentation state the caller keeps from frame to frame, with the
-    /// `version` it was synchronised at — to local time `t`, touching only what animations
-    /// change: the whole model state is copied in when the model changed since (or when an
-    /// animation needs the general path), otherwise only the animated fields are reset from the
-    /// model before the animations apply. The model layer's counterpart of
-    /// `RenderLayer.present(into:serial:atLocalTime:)`.
-    ///
-    /// - Complexity: O(animations) when the model is unchanged; no allocation.
-    package func updatePresentationState(
-        _ buffer: inout LayerState, version: inout Int, atLocalTime t: Double
-    ) {
-        if version != stateVersion || !animationsAllFast {
-            buffer = state
-            version = stateVersion
-        } else {
-            for record in animationRecords {
-                record.animation.fastField?.copy(from: state, into: &buffer)
-            }
-        }
-        guard !animationRecords.isEmpty else { return }
-        var presented = PresentedValues(state: buffer, kind: nil)
-        PresentationTarget.with(&presented, source: .layer(self)) { applyAnimations(to: &$0, atLocalTime: t) }
-        buffer = presented.state
-    }
-
-    /// Whether every animation of the layer takes the fast path (so only their fields change),
-    /// recomputed when the list changes.
-    func updateAnimationsAllFast() {
-        animationsAllFast = animationRecords.allSatisfy { $0.animation.fastField != nil }
-    }
-
     /// Applies every animation in order (§9.2); an uncommitted animation with begin time 0 is
     /// evaluated as if it began now.
     func applyAnimations(to target: inout PresentationTarget, atLocalTime t: Double) {

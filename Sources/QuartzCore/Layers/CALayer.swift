@@ -25,13 +25,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether some layer below this one needs its node rebuilt.
     var subtreeNeedsRenderUpdate = true
     /// The stored model values.
-    package var state = LayerState() {
-        didSet { stateVersion &+= 1 }
-    }
-    /// Counts changes of `state` and of the list of animations, so per-frame presentation
-    /// buffers know when to resynchronise (a removed animation leaves its values in a buffer
-    /// that only the remaining animations would otherwise rewrite).
-    package private(set) var stateVersion = 0
+    package var state = LayerState()
     /// Values for keys outside the property table: ``LayerProperty`` properties of subclasses
     /// and arbitrary keys set through key-value coding.
     var dynamicValues: [String: Any] = [:]
@@ -52,14 +46,7 @@ open class CALayer: NSObject, CAMediaTiming {
     var drawWasImplemented = true
 
     // Animations and presentation (CALayer+Animations.swift, CALayer+Presentation.swift).
-    var animationRecords: [AnimationRecord] = [] {
-        didSet {
-            updateAnimationsAllFast()
-            stateVersion &+= 1
-        }
-    }
-    /// Whether every animation takes the fast path (CALayer+Presentation.swift).
-    var animationsAllFast = true
+    var animationRecords: [AnimationRecord] = []
     /// Whether a transaction of the thread that created the layer has published since
     /// (ruling R10); presentation copies never are.
     var hasBeenCommitted = false
