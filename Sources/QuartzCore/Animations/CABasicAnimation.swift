@@ -107,8 +107,8 @@ open class CABasicAnimation: CAPropertyAnimation {
             from: from.lanes, to: to.lanes, by: by.lanes, captured: captured.lanes)
     }
 
-    /// How the fast program turns linear progress into the fraction: the timing function's curve.
-    /// `CASpringAnimation` replaces it with its motion.
+    /// How progress through a cycle becomes the interpolation fraction, on the fast path and off
+    /// it: the timing function's curve. `CASpringAnimation` replaces it with its motion.
     var fastProgress: FastProgram.Progress {
         storedTimingFunction.map { .curve($0.curve) } ?? .linear
     }
@@ -147,10 +147,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     /// The interpolation fraction at basic time `t` of a cycle of `duration` seconds: the timing
-    /// function applied to `t / duration`. `CASpringAnimation` replaces it with spring motion.
+    /// function applied to `t / duration`, or a spring's motion (`fastProgress`).
     func fraction(atBasicTime t: Double, duration: Double) -> Double {
-        let linear = duration > 0 ? min(max(t / duration, 0), 1) : 1
-        return storedTimingFunction?.solve(linear) ?? linear
+        fastProgress.fraction(atBasicTime: t, duration: duration)
     }
 
     override package func apply(

@@ -244,19 +244,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    /// The keyframe segment and the fraction within it at the sample's time: the animation's
-    /// timing function (not in paced modes), the timeline, then the segment's timing function.
+    /// The keyframe segment and the fraction within it at the sample's time
+    /// (`KeyframeTimeline.segment(atLinear:curve:paced:discrete:segmentCurve:)`).
     private func segment(
         _ timeline: KeyframeTimeline, sample: MediaTimingSample, timing: MediaTiming
     ) -> (index: Int, fraction: Double) {
-        let linear = timing.duration > 0 ? min(max(sample.basicTime / timing.duration, 0), 1) : 1
-        // Paced modes ignore the timing functions (Apple's calculationMode documentation).
-        let progress = isPaced ? linear : (storedTimingFunction?.solve(linear) ?? linear)
-        var (index, u) = timeline.segment(at: progress)
-        if !isPaced, mode != .discrete, let functions = storedTimingFunctions, index < functions.count {
-            u = functions[index].solve(u)
-        }
-        return (index, u)
+        timeline.segment(
+            atLinear: FastProgram.Progress.linear(sample.basicTime, timing.duration),
+            curve: storedTimingFunction?.curve, paced: isPaced, discrete: mode == .discrete
+        ) { index in storedTimingFunctions.flatMap { index < $0.count ? $0[index].curve : nil } }
     }
 
     override package func applyGeneral(

@@ -124,17 +124,13 @@ open class CASpringAnimation: CABasicAnimation {
         copy.storedAllowsOverdamping = storedAllowsOverdamping
     }
 
-    /// The spring's progress at `t` seconds, overshooting 1 when it bounces.
-    override func fraction(atBasicTime t: Double, duration: Double) -> Double {
-        (preparedMotion ?? motion).fraction(at: t)
-    }
-
     override func prepare(for layer: CALayer) {
         preparedMotion = motion
         super.prepare(for: layer)
     }
 
-    /// The fast program follows the spring's motion.
+    /// The spring's progress at a cycle's basic time, overshooting 1 when it bounces (its
+    /// duration is ignored), on the fast path and off it.
     override var fastProgress: FastProgram.Progress {
         .spring(preparedMotion ?? motion)
     }

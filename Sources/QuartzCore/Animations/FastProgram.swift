@@ -15,6 +15,29 @@ package final class FastProgram: Sendable {
         case curve(UnitBezier)
         /// A spring's motion at the cycle's basic time (duration ignored; it may overshoot).
         case spring(SpringMotion)
+
+        /// The interpolation fraction at basic time `t` of a cycle of `duration` seconds: linear
+        /// progress `t / duration` (clamped; 1 for a zero duration) through the curve, or the
+        /// spring's motion at `t`. The rule of basic and spring animations, fast path or not.
+        package func fraction(atBasicTime t: Double, duration: Double) -> Double {
+            switch self {
+            case .linear: return Self.linear(t, duration)
+            case .curve(let curve): return curve.solve(Self.linear(t, duration))
+            case .spring(let motion): return motion.fraction(at: t)
+            }
+        }
+
+        /// The timing function's curve, if any.
+        var curve: UnitBezier? {
+            if case .curve(let curve) = self { return curve }
+            return nil
+        }
+
+        /// Linear progress through a cycle: `t / duration` clamped into [0, 1], 1 for a zero
+        /// duration.
+        static func linear(_ t: Double, _ duration: Double) -> Double {
+            duration > 0 ? min(max(t / duration, 0), 1) : 1
+        }
     }
 
     package let field: LayerField
@@ -60,30 +83,21 @@ package final class FastProgram: Sendable {
     package func apply(
         sample: MediaTimingSample, duration: Double, model: borrowing LayerState, to state: inout LayerState
     ) {
-        let linear = duration > 0 ? min(max(sample.basicTime / duration, 0), 1) : 1
         var value: SIMD4<Double>
         let cycleEnd: SIMD4<Double>?
         if let timeline {
-            // Paced modes ignore the timing functions (Apple's calculationMode documentation).
-            var position = linear
-            if !paced, case .curve(let curve) = progress { position = curve.solve(linear) }
-            var (index, u) = timeline.segment(at: position)
-            if !paced, !discrete, let curves = segmentCurves, index < curves.count {
-                u = curves[index].solve(u)
-            }
+            let (index, u) = timeline.segment(
+                atLinear: Progress.linear(sample.basicTime, duration), curve: progress.curve, paced: paced,
+                discrete: discrete
+            ) { index in segmentCurves.flatMap { index < $0.count ? $0[index] : nil } }
             let i = min(index, frames.count - 1)
             value =
                 discrete || i + 1 >= frames.count ? frames[i] : Lanes.interpolate(frames[i], frames[i + 1], u)
             cycleEnd = frames.last
         } else {
             let (start, end) = endpoints(model: model)
-            let fraction: Double
-            switch progress {
-            case .linear: fraction = linear
-            case .curve(let curve): fraction = curve.solve(linear)
-            case .spring(let motion): fraction = motion.fraction(at: sample.basicTime)
-            }
-            value = Lanes.interpolate(start, end, fraction)
+            value = Lanes.interpolate(
+                start, end, progress.fraction(atBasicTime: sample.basicTime, duration: duration))
             cycleEnd = end
         }
         if cumulative, sample.iteration > 0, let end = cycleEnd {
@@ -129,5 +143,22 @@ package struct CompiledAnimation: Sendable {
         let sample = timing.sample(atParentTime: t)
         guard sample.isInEffect, !(removedOnCompletion && sample.phase == .after) else { return }
         program.apply(sample: sample, duration: timing.duration, model: model, to: &state)
+    }
+}
+
+extension KeyframeTimeline {
+    /// The keyframe segment and the fraction within it at linear progress `linear` through a
+    /// cycle: the animation's timing curve (not in paced modes, as Apple's calculationMode
+    /// documentation says), the timeline, then the segment's own curve (not in paced or discrete
+    /// modes). The rule of keyframe animations, fast path or not.
+    func segment(
+        atLinear linear: Double, curve: UnitBezier?, paced: Bool, discrete: Bool,
+        segmentCurve: (Int) -> UnitBezier?
+    ) -> (index: Int, fraction: Double) {
+        var position = linear
+        if !paced, let curve { position = curve.solve(linear) }
+        var (index, u) = segment(at: position)
+        if !paced, !discrete, let curve = segmentCurve(index) { u = curve.solve(u) }
+        return (index, u)
     }
 }
