@@ -205,15 +205,13 @@ final class Listing7_5: ExampleScene {
         // test layer action when outside of animation block
         log.append(
             "Outside: \(Self.describe(layerView.action(for: layerView.layer, forKey: "backgroundColor")))")
-        // begin animation block (the block form: inside `beginAnimations`/`commitAnimations`
-        // Lamina's view answers an action that records the change for the commit, ruling U12,
-        // where the chapter's UIKit prints a CABasicAnimation)
-        var inside: (any CAAction)?
-        UIView.animate(withDuration: 0.2) {
-            // test layer action when inside of animation block
-            inside = self.layerView.action(for: self.layerView.layer, forKey: "backgroundColor")
-        }
-        log.append("Inside: \(Self.describe(inside))")
+        // begin animation block
+        UIView.beginAnimations(nil, context: nil)
+        // test layer action when inside of animation block
+        log.append(
+            "Inside: \(Self.describe(layerView.action(for: layerView.layer, forKey: "backgroundColor")))")
+        // end animation block
+        UIView.commitAnimations()
     }
 
     /// `%@` of an action: `<null>` for none or `NSNull`, `<ClassName: keyPath>` otherwise.

@@ -60,9 +60,8 @@ final class Listing8_11: ImageViewScene {
     }
 }
 
-/// Listing 8.13: `+transitionWithView:duration:options:` with
-/// `UIViewAnimationOptionTransitionFlipFromLeft` for 1 s, written as the transition it stands for
-/// (Apple's `oglFlip` type from the left), around the change of image.
+/// Listing 8.13: `transition(with:duration:options:animations:completion:)` with
+/// `.transitionFlipFromLeft` for 1 s around the change of image.
 final class Listing8_13: ImageViewScene {
     override init() {
         super.init()
@@ -70,12 +69,12 @@ final class Listing8_13: ImageViewScene {
     }
 
     override func switchImage() {
-        let flip = CATransition()
-        flip.type = CATransitionType("oglFlip")
-        flip.subtype = .fromLeft
-        flip.duration = 1.0
-        imageView.layer.add(flip, forKey: "flip")
-        showNextImage()
+        UIView.transition(
+            with: imageView, duration: 1.0, options: .transitionFlipFromLeft,
+            animations: {
+                // cycle to next image
+                self.showNextImage()
+            }, completion: nil)
     }
 }
 

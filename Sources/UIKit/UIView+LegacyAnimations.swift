@@ -1,8 +1,9 @@
 import QuartzCore
 
 // The pre-block animation API: `beginAnimations` … `commitAnimations`, with the settings of
-// the block made by `setAnimation…` calls anywhere between them. The changes are recorded and
-// animated at the commit with the settings then in force (ruling U12).
+// the block made by `setAnimation…` calls anywhere between them. Each change gets a
+// `CABasicAnimation` at once, as UIKit's views answer inside a block; the commit re-adds those
+// still on their layers with the settings then in force (ruling U12).
 
 extension UIView {
     /// The curves of the legacy API (UIKit's `UIView.AnimationCurve`).
@@ -126,7 +127,7 @@ final class LegacyAnimationBlock {
         recordingContext = ViewAnimationContext(
             duration: UIView.defaultAnimationDuration, delay: 0, options: [],
             timing: .curve(CAMediaTimingFunction(name: .easeInEaseOut)),
-            mode: UIView.areAnimationsEnabled ? .record(recorder) : .disabled)
+            mode: UIView.areAnimationsEnabled ? .stage(recorder) : .disabled)
     }
 
     private static let threadKey = "LaminaLegacyAnimationBlocks"
@@ -148,8 +149,9 @@ final class LegacyAnimationBlock {
         let (id, context, didStop) = (animationID, self.context, self.didStop)
         CATransaction.setCompletionBlock { didStop?(id, animating.allFinished, context) }
         willStart?(animationID, context)
+        let changes = stagedChanges()
         if case .animate = animating.mode {
-            for record in recorder.records {
+            for record in changes {
                 let from = beginsFromCurrentState ? record.presented : record.before
                 let animation = animating.makeAnimation(
                     keyPath: record.key, from: from, for: record.view.layer)
@@ -173,5 +175,37 @@ final class LegacyAnimationBlock {
             }
         }
         CATransaction.commit()
+    }
+
+    /// The block's changes whose staged animation is still on the layer (the action ran and
+    /// nothing replaced it), one per view and key: the latest change's, with the value before
+    /// the first change of that key as its start. They are taken off their layers, so a block
+    /// that ends up without animation (duration 0) leaves none behind.
+    private func stagedChanges() -> [ChangeRecord] {
+        struct Change: Hashable {
+            let view: ObjectIdentifier
+            let key: String
+        }
+        var result: [ChangeRecord] = []
+        var indices: [Change: Int] = [:]
+        for record in recorder.records {
+            let change = Change(view: ObjectIdentifier(record.view), key: record.key)
+            if let index = indices[change] {
+                result[index] = ChangeRecord(
+                    view: record.view, key: record.key, before: result[index].before,
+                    presented: result[index].presented, after: nil, staged: record.staged)
+            } else {
+                indices[change] = result.count
+                result.append(record)
+            }
+        }
+        return result.filter { record in
+            let layer = record.view.layer
+            guard let staged = record.staged, staged.tags(layer.animation(forKey: record.key)) else {
+                return false
+            }
+            layer.removeAnimation(forKey: record.key)
+            return true
+        }
     }
 }

@@ -21,8 +21,12 @@ final class ViewAnimationContext {
         case animate
         /// No animation (`performWithoutAnimation`, animations disabled, duration 0).
         case disabled
-        /// Recorded for later: keyframes, `beginAnimations` and property animators.
+        /// Recorded for later: keyframes and property animators.
         case record(ChangeRecorder)
+        /// `beginAnimations`: each change gets a real `CABasicAnimation` with the block's
+        /// settings so far, added to the layer as usual and recorded; the block's commit replaces
+        /// those still on their layers with the settings then in force (ruling U12).
+        case stage(ChangeRecorder)
     }
 
     let duration: Double
@@ -131,8 +135,8 @@ final class ViewAnimationContext {
     ]
 
     /// The view's answer for its layer's `event`: `NSNull` outside blocks, for keys views do
-    /// not animate and in disabled blocks; otherwise the block's animation, or a recording
-    /// action in recording blocks.
+    /// not animate and in disabled blocks; otherwise the block's animation (staged in
+    /// `beginAnimations` blocks), or a recording action in recording blocks.
     static func action(for view: UIView, forKey event: String) -> any CAAction {
         guard let context = current, animatableKeys.contains(event) else { return NSNull() }
         let layer = view.layer
@@ -153,6 +157,16 @@ final class ViewAnimationContext {
                         view: view, key: key, before: model, presented: presented,
                         after: layer.value(forKeyPath: key)))
             }
+        case .stage(let recorder):
+            let model = layer.value(forKeyPath: event)
+            let presented = layer.presentation()?.value(forKeyPath: event) ?? model
+            let staged = StagedChange()
+            let animation = context.makeAnimation(keyPath: event, from: model, for: layer)
+            animation.setValue(staged, forKey: StagedChange.key)
+            recorder.record(
+                ChangeRecord(
+                    view: view, key: event, before: model, presented: presented, after: nil, staged: staged))
+            return animation
         case .animate:
             let animation = context.makeAnimation(keyPath: event, from: before, for: layer)
             animation.delegate = ViewAnimationTracker(view: view, context: context)
@@ -232,8 +246,22 @@ struct ChangeRecord {
     let before: Any?
     /// The value on screen before the change.
     let presented: Any?
-    /// The model value after the change.
+    /// The model value after the change (`nil` when staged: the model holds it).
     let after: Any?
+    /// The tag of the animation handed out for a staged change (`beginAnimations`).
+    var staged: StagedChange? = nil
+}
+
+/// The tag of an animation a `beginAnimations` block handed out, stored on it under
+/// ``key`` (animations keep arbitrary keys when copied), so the block's commit knows whether the
+/// change happened: the layer holds the animation only if the action ran.
+final class StagedChange {
+    static let key = "LaminaStagedViewAnimation"
+
+    /// Whether `animation` is the one handed out with this tag (or its copy).
+    func tags(_ animation: CAAnimation?) -> Bool {
+        (animation?.value(forKey: Self.key) as? StagedChange) === self
+    }
 }
 
 /// Collects the changes of a recording block.

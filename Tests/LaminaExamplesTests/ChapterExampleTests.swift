@@ -260,7 +260,9 @@ extension ExampleClockTests {
                 let scene = try #require(run.scene as? Listing8_13)
                 run.advance(to: 1)
                 let flip = scene.imageView.layer.animation(forKey: kCATransition) as? CATransition
-                #expect(flip?.type.rawValue == "oglFlip" && flip?.duration == 1)
+                #expect(flip?.type.rawValue == "oglFlip" && flip?.subtype == .fromLeft && flip?.duration == 1)
+                // timed by the block's curve
+                #expect(flip?.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut))
                 run.advance(to: 1.6)
                 #expect(scene.imageView.layer.animationKeys() == nil)
             }

@@ -809,8 +809,8 @@ extension ManualClockTests {
         }
 
         /// Listing 8.13: `+transitionWithView:duration:options:animations:completion:` with
-        /// `UIViewAnimationOptionTransitionFlipFromLeft` for 1 s. Lamina has no UIView, so it is
-        /// written as the transition it stands for: Apple's private `oglFlip` type, from the left,
+        /// `UIViewAnimationOptionTransitionFlipFromLeft` for 1 s. These tests use QuartzCore only, so it
+        /// is written as the transition it stands for (the UIKit form runs in the examples' tests): Apple's private `oglFlip` type, from the left,
         /// lasting 1 s, around the change of image.
         @Test func listing8_13_flipTransitionLastsItsDuration() throws {
             try withManualClock {

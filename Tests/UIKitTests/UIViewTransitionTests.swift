@@ -134,7 +134,9 @@ extension ManualClockTests {
                 var log: [String] = []
                 UIView.beginAnimations("move", context: nil)
                 view.center.x = 250
-                #expect(view.layer.animationKeys() == nil)  // recorded until the commit
+                // Staged with the settings so far; the commit replaces it with the final ones.
+                let staged = try #require(view.layer.animation(forKey: "position") as? CABasicAnimation)
+                #expect(staged.duration == 0.2)
                 UIView.setAnimationDuration(1)
                 UIView.setAnimationCurve(.linear)
                 UIView.setAnimationRepeatCount(2)
@@ -159,6 +161,39 @@ extension ManualClockTests {
                     fade.duration == 0.2 && fade.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut)
                 )
                 UIView.commitAnimations()  // unbalanced: ignored
+            }
+        }
+
+        /// Inside `beginAnimations` a view answers a `CABasicAnimation` for its layer's keys, as
+        /// listing 7.5 logs; only changes that happened are animated at the commit, each from the
+        /// value before its first change in the block (ruling U12).
+        @Test func beginAnimationsHandsOutBasicAnimations() throws {
+            try withManualClock {
+                let (window, view) = makeCommittedViews()
+                defer { withExtendedLifetime(window) {} }
+                #expect(view.action(for: view.layer, forKey: "opacity") is NSNull)
+                UIView.beginAnimations(nil, context: nil)
+                let asked = view.action(for: view.layer, forKey: "backgroundColor")
+                #expect(type(of: asked as AnyObject) == CABasicAnimation.self)
+                #expect((asked as? CABasicAnimation)?.keyPath == "backgroundColor")
+                #expect(view.action(for: view.layer, forKey: "name") is NSNull)  // not a view key
+                let startX = view.center.x
+                view.center.x = startX + 100
+                view.center.x = startX + 200
+                UIView.setAnimationDuration(2)
+                UIView.commitAnimations()
+                #expect(view.layer.animationKeys() == ["position"])  // asked, unchanged: none
+                let move = try #require(view.layer.animation(forKey: "position") as? CABasicAnimation)
+                #expect(move.duration == 2)
+                #expect((move.fromValue as? CGPoint)?.x == startX)
+                #expect(move.toValue == nil)
+                // A block whose duration ends up 0 leaves nothing staged behind.
+                UIView.beginAnimations(nil, context: nil)
+                view.alpha = 0.5
+                UIView.setAnimationDuration(0)
+                UIView.commitAnimations()
+                #expect(view.layer.animation(forKey: "opacity") == nil)
+                #expect(view.layer.opacity == 0.5)
             }
         }
 
