@@ -74,9 +74,12 @@ extension ManualClockTests {
                 CALayer.animate(
                     withDuration: 1, animations: { layer.opacity = 0 }, completion: { finished = $0 })
                 #expect(layer.animationKeys() == ["opacity"])
+                // The uncommitted 0.5 was never on screen: the block animates from the
+                // committed 1 (ruling RT5).
+                #expect(layer.presentation()!.opacity == 1)
                 CAMediaClock.advance(by: 0.5)
                 // Ease in-out is symmetric: half the time, half the change.
-                #expect(isClose(CGFloat(layer.presentation()!.opacity), 0.25, 1e-6))
+                #expect(isClose(CGFloat(layer.presentation()!.opacity), 0.5, 1e-6))
                 CAMediaClock.advance(by: 1)
                 #expect(finished == true)
             }

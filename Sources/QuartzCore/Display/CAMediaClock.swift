@@ -37,7 +37,8 @@ public enum CAMediaClock {
     /// frames that the move crosses, in time order, with the clock at the frame's time.
     ///
     /// Any open implicit transaction is committed first, at the time before the move, as a frame
-    /// boundary would commit it. Under system time (or with a negative or non-finite `seconds`)
+    /// boundary would commit it; what the delivered callbacks change is committed at the end, at
+    /// the time after the move, as a run loop turn ends. Under system time (or with a negative or non-finite `seconds`)
     /// the clock does not move, and the events due now are delivered.
     public static func advance(by seconds: CFTimeInterval) {
         CATransaction.flush()
@@ -47,6 +48,8 @@ public enum CAMediaClock {
             MediaClockState.shared.setManual(start + seconds)
         }
         AnimationEngine.current.deliverEvents(upTo: CACurrentMediaTime())
+        // What the callbacks changed is committed, as a run loop turn ends (ruling E2).
+        CATransaction.flush()
     }
 
     /// Back to the monotonic system clock.

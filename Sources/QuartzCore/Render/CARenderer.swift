@@ -150,7 +150,7 @@ public final class CARenderer {
     /// Draws the frame begun by `beginFrame(atTime:)` (at `CACurrentMediaTime()` when none was
     /// begun): the render tree `layer` was last published in.
     ///
-    /// The calling thread's implicit transaction is committed first (ruling T3), as a run loop
+    /// The calling thread's implicit transaction is committed first (ruling RT3), as a run loop
     /// would before drawing, so that on the thread that builds a tree the frame shows what was
     /// set; changes inside an explicit transaction still open show once it commits, and other
     /// threads' changes once they commit theirs.

@@ -1,4 +1,5 @@
 import CoreGraphics
+import Synchronization
 
 // Publishing render trees (Apple's commit): the outermost commit of a thread's transaction lays
 // out and displays what needs it, resolves the begin times of the animations added, then builds
@@ -72,7 +73,8 @@ extension CALayer {
             guard publishing else {
                 built[layer.layerID] = RenderLayer(
                     id: layer.layerID,
-                    values: PresentedValues(state: layer.state, kind: layer.makeKindValues()),
+                    values: PresentedValues(
+                        state: layer.state, kind: layer.makeKindValues(), custom: layer.dynamicValues),
                     sublayers: sublayers, mask: mask, animations: [])
                 continue
             }
@@ -92,9 +94,9 @@ extension CALayer {
             node = previous
         } else {
             node = RenderLayer(
-                id: layerID, values: PresentedValues(state: state, kind: makeKindValues()),
+                id: layerID, values: PresentedValues(state: state, kind: makeKindValues(), custom: dynamicValues),
                 sublayers: sublayers, mask: mask,
-                animations: animationRecords.filter(\.isCommitted).map(\.animation))
+                animations: animationRecords.filter(\.isCommitted).map(\.animation), model: self)
         }
         needsRenderUpdate = false
         subtreeNeedsRenderUpdate = false
@@ -102,6 +104,10 @@ extension CALayer {
         return node
     }
 }
+
+/// Counts the commits that published render nodes, on any thread: presentation copies made
+/// before the latest publish are stale.
+let publishGeneration = Atomic<Int>(0)
 
 extension TransactionStack {
     /// The commit phases of the outermost commit (Apple's layout, display, prepare and commit):
@@ -122,9 +128,11 @@ extension TransactionStack {
 
     /// Builds and publishes the render trees of the roots changed since the last publish.
     func publishRenderTrees() {
-        for root in pendingRoots(keeping: false) {
+        let roots = pendingRoots(keeping: false)
+        for root in roots {
             _ = root.buildRenderNode()
         }
+        if !roots.isEmpty { publishGeneration.add(1, ordering: .relaxed) }
     }
 
     /// The distinct roots of the trees changed since the last publish (each noted layer's

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Never an object address: a freed layer's address is soon reused by a new layer, and state
 /// keyed by an address (an `ObjectIdentifier`) would then be drawn for the wrong layer (issue 11,
-/// ruling T2 in docs/DECISIONS.md).
+/// ruling RT2 in docs/DECISIONS.md).
 package struct LayerID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The number; 1 for the first layer of the process, then counting up.
     package let rawValue: UInt64

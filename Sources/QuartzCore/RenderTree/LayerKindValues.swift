@@ -30,6 +30,10 @@ package protocol LayerKindValues {
     /// bounds), or `nil` for nothing. `cache` is the renderer's, kept per layer from frame to
     /// frame, for the kind to reuse its last image while its drawn values do not change.
     func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (image: CGImage, rect: CGRect)?
+
+    /// Sets every one of the kind's properties on `layer`, a presentation copy of the kind's
+    /// layer class, by key-value coding.
+    func write(into layer: CALayer)
 }
 
 extension LayerKindValues {
@@ -42,6 +46,12 @@ extension LayerKindValues {
     }
 
     package var drawsOwnContents: Bool { false }
+
+    package func write(into layer: CALayer) {
+        for key in Self.properties.keys {
+            if case .some(let value) = value(forKeyPath: key) { layer.setValue(value, forKey: key) }
+        }
+    }
 
     package var keepsSublayersIn3D: Bool { false }
 
@@ -151,6 +161,16 @@ extension EmitterLayerValues: LayerKindValues {
         copyCells()
         EmitterKeyPath.setValue(value, in: emitterCells, keyPath: String(keyPath.dropFirst(13)))
         return true
+    }
+
+    /// Sets the values on `layer` with copies of the cells, so that a presentation copy's cells
+    /// are never a published node's.
+    package func write(into layer: CALayer) {
+        var values = self
+        values.copyCells()
+        for key in Self.properties.keys {
+            if case .some(let value) = values.value(forKeyPath: key) { layer.setValue(value, forKey: key) }
+        }
     }
 
     /// Replaces the cells by copies (each copies its sub-cells).

@@ -1,35 +1,47 @@
 import CoreGraphics
 import Synchronization
 
-/// The values a presentation computes for one layer: its model state and its kind's values,
-/// with animations applied.
+/// The values a presentation computes for one layer: its model state, its kind's values and the
+/// values it holds under keys of its own (`@LayerProperty` properties, arbitrary keys), with
+/// animations applied.
 package struct PresentedValues {
     /// The layer's own properties.
     package var state: LayerState
     /// The layer kind's values (`nil` for a plain `CALayer`).
     package var kind: (any LayerKindValues)?
+    /// The values set under keys outside the property tables, by key.
+    package var custom: [String: Any]
 
-    package init(state: LayerState, kind: (any LayerKindValues)?) {
+    package init(state: LayerState, kind: (any LayerKindValues)?, custom: [String: Any] = [:]) {
         self.state = state
         self.kind = kind
+        self.custom = custom
     }
 
-    /// The value at `keyPath` (the layer's properties, then the kind's), or `nil` when neither
-    /// has it.
+    /// The value at `keyPath` (the layer's properties, then the kind's, then a key of its own),
+    /// or `nil` when none has it.
     package func value(forKeyPath keyPath: String) -> Any?? {
         if let value = ValueKeyPath.value(keyPath, in: state, LayerState.properties) { return value }
-        return kind?.value(forKeyPath: keyPath)
+        if let value = kind?.value(forKeyPath: keyPath) { return value }
+        return custom[keyPath].map { .some($0) }
     }
 
     /// Writes `value` at `keyPath`; `false` when neither the layer's properties nor the kind's
-    /// have it, or the value has the wrong type.
+    /// have it, or the value has the wrong type. Any other key without a dot is a key of the
+    /// layer's own (as `setValue(_:forKey:)` stores it on the model).
     @discardableResult
     package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
         if ValueKeyPath.setValue(value, keyPath, in: &state, LayerState.properties) { return true }
-        guard var values = kind else { return false }
-        kind = nil
-        defer { kind = values }
-        return values.setValue(value, forKeyPath: keyPath)
+        if var values = kind {
+            kind = nil
+            defer { kind = values }
+            if values.setValue(value, forKeyPath: keyPath) { return true }
+        }
+        guard !keyPath.contains("."), ValueKeyPath.value(keyPath, in: state, LayerState.properties) == nil,
+            kind?.value(forKeyPath: keyPath) == nil
+        else { return false }
+        custom[keyPath] = value
+        return true
     }
 }
 
@@ -63,14 +75,18 @@ package final class RenderLayer: @unchecked Sendable {
     /// A number no other node of the process has: changes whenever a new node is published for
     /// the layer, so caches keyed by `id` know when to refresh.
     package let serial: UInt64
+    /// The model layer the node was published for, while it lives: `presentation()` copies it
+    /// (its class and `init(layer:)`) to present the node. The renderer never reads it.
+    weak let model: CALayer?
 
     private static let serials = Atomic<UInt64>(0)
 
     package init(
         id: LayerID, values: PresentedValues, sublayers: [RenderLayer], mask: RenderLayer?,
-        animations: [CAAnimation]
+        animations: [CAAnimation], model: CALayer? = nil
     ) {
         self.id = id
+        self.model = model
         self.values = values
         self.sublayers = sublayers
         self.mask = mask

@@ -30,7 +30,7 @@ final class AnimationRecord {
 /// Events are delivered by `CAMediaClock.advance(by:)`, `CATransaction.flush()`, display links
 /// and, under system time on the main thread, by blocks on the main dispatch queue.
 ///
-/// Each thread has its own engine, as it has its own transactions (ruling T1): a commit registers
+/// Each thread has its own engine, as it has its own transactions (ruling RT1): a commit registers
 /// its animations with its thread's engine, and only that thread delivers their callbacks and
 /// completion blocks, so they run on the thread that committed them.
 final class AnimationEngine: @unchecked Sendable {
