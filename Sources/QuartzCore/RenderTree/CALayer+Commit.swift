@@ -94,7 +94,8 @@ extension CALayer {
             node = previous
         } else {
             node = RenderLayer(
-                id: layerID, values: PresentedValues(state: state, kind: makeKindValues(), custom: dynamicValues),
+                id: layerID,
+                values: PresentedValues(state: state, kind: makeKindValues(), custom: dynamicValues),
                 sublayers: sublayers, mask: mask,
                 animations: animationRecords.filter(\.isCommitted).map(\.animation), model: self)
         }
