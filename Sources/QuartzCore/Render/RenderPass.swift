@@ -465,6 +465,9 @@ struct RenderPass {
             renderer.buffers.removeValue(forKey: layer.id)
             ?? PresentationBuffer(values: layer.values, serial: 0, lastUsedFrame: 0)
         layer.present(into: &entry.values, serial: &entry.serial, atLocalTime: localTime(of: layer))
+        if layer.displayPrototype != nil {
+            entry.values.state.contents = layer.redisplayedContents(entry.values)
+        }
         entry.lastUsedFrame = renderer.frameCount
         let values = entry.values
         renderer.buffers[layer.id] = entry

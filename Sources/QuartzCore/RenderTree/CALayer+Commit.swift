@@ -93,11 +93,12 @@ extension CALayer {
         {
             node = previous
         } else {
+            let animations = animationRecords.filter(\.isCommitted).map(\.animation)
             node = RenderLayer(
                 id: layerID,
                 values: PresentedValues(state: state, kind: makeKindValues(), custom: dynamicValues),
-                sublayers: sublayers, mask: mask,
-                animations: animationRecords.filter(\.isCommitted).map(\.animation), model: self)
+                sublayers: sublayers, mask: mask, animations: animations, model: self,
+                displayPrototype: displayPrototype(for: animations))
         }
         needsRenderUpdate = false
         subtreeNeedsRenderUpdate = false

@@ -78,15 +78,20 @@ package final class RenderLayer: @unchecked Sendable {
     /// The model layer the node was published for, while it lives: `presentation()` copies it
     /// (its class and `init(layer:)`) to present the node. The renderer never reads it.
     weak let model: CALayer?
+    /// A frozen copy of the layer when a committed animation animates a key its class redraws
+    /// for (`needsDisplay(forKey:)`): the renderer redisplays a copy of it each frame
+    /// (`redisplayedContents(_:)`, ruling RT6). Never mutated after publication.
+    let displayPrototype: CALayer?
 
     private static let serials = Atomic<UInt64>(0)
 
     package init(
         id: LayerID, values: PresentedValues, sublayers: [RenderLayer], mask: RenderLayer?,
-        animations: [CAAnimation], model: CALayer? = nil
+        animations: [CAAnimation], model: CALayer? = nil, displayPrototype: CALayer? = nil
     ) {
         self.id = id
         self.model = model
+        self.displayPrototype = displayPrototype
         self.values = values
         self.sublayers = sublayers
         self.mask = mask
