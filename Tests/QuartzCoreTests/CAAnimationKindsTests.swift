@@ -58,6 +58,29 @@ extension ManualClockTests {
             }
         }
 
+        /// Key times ending before 1 hold the last value for the rest of the duration (E19), in
+        /// the presentation and in the compiled program the renderer runs.
+        @Test func keyTimesEndingEarlyHoldTheLastValue() {
+            withManualClock {
+                let (_, layer) = makeCommittedScene()
+                let animation = CAKeyframeAnimation(keyPath: "opacity")
+                animation.values = [0.0, 1.0]
+                animation.keyTimes = [0, 0.5]
+                animation.duration = 1
+                layer.add(animation, forKey: "o")
+                var seen: [Float] = []
+                for _ in 0..<3 {
+                    CAMediaClock.advance(by: 0.25)
+                    seen.append(layer.presentation()?.opacity ?? -1)
+                    let node = layer.renderNode!
+                    let local = CACurrentMediaTime()  // no layer timing: local time is absolute
+                    #expect(node.compiledAnimations != nil)
+                    #expect(node.presented(atLocalTime: local).state.opacity == seen.last)
+                }
+                #expect(seen == [0.5, 1, 1])
+            }
+        }
+
         /// Chapter 8's ship: along a quarter circle with rotationMode auto, the layer follows the
         /// arc (not its chord) and turns with the tangent.
         @Test func pathKeyframesFollowTheCurveAndRotate() {

@@ -90,8 +90,6 @@ struct KeyframeTimelineTests {
     @Test func invalidKeyTimesAreIgnored() {
         let invalid: [[Double]] = [
             [0, 1],  // wrong count
-            [0.1, 0.5, 1],  // does not start at 0
-            [0, 0.5, 0.9],  // does not end at 1
             [0, 0.7, 0.3, 1].dropLast(),  // decreasing (and three entries)
             [0, 1.5, 1],  // out of range
             [0, .nan, 1],  // not a number
@@ -102,7 +100,7 @@ struct KeyframeTimelineTests {
             #expect(t.ignoredGivenKeyTimes, "\(keyTimes)")
         }
         let discrete = KeyframeTimeline(
-            count: 2, keyTimes: [0, 0.5, 0.9], mode: .discrete, segmentLengths: nil)
+            count: 2, keyTimes: [0, 0.5, 0.4], mode: .discrete, segmentLengths: nil)
         #expect(discrete.keyTimes == [0, 0.5, 1])
         #expect(discrete.ignoredGivenKeyTimes)
         // Ends within the tolerance are accepted and made exact.
@@ -110,6 +108,31 @@ struct KeyframeTimelineTests {
             count: 2, keyTimes: [1e-12, 1 - 1e-12], mode: .linear, segmentLengths: nil)
         #expect(nearly.keyTimes == [0, 1])
         #expect(!nearly.ignoredGivenKeyTimes)
+    }
+
+    /// Key times that start after 0 or end before 1 are used; the end values hold outside them
+    /// (ruling E19).
+    @Test func keyTimesShortOfTheEndsHoldTheEndValues() {
+        let late = KeyframeTimeline(count: 2, keyTimes: [0, 0.7], mode: .linear, segmentLengths: nil)
+        #expect(late.keyTimes == [0, 0.7] && !late.ignoredGivenKeyTimes)
+        #expect(abs(late.segment(at: 0.35).fraction - 0.5) < timeTolerance)
+        #expect(late.segment(at: 0.7) == (0, 1))
+        #expect(late.segment(at: 0.9) == (0, 1))
+        #expect(late.segment(at: 1.2) == (0, 1))  // an overshooting curve: held, not extrapolated
+        #expect(late.segment(at: -0.2).fraction < 0)  // the start is reached: extrapolated
+        let early = KeyframeTimeline(count: 3, keyTimes: [0.2, 0.6, 0.8], mode: .cubic, segmentLengths: nil)
+        #expect(early.keyTimes == [0.2, 0.6, 0.8])
+        #expect(early.segment(at: 0.1) == (0, 0))
+        #expect(early.segment(at: -0.5) == (0, 0))
+        #expect(
+            early.segment(at: 0.4).index == 0 && abs(early.segment(at: 0.4).fraction - 0.5) < timeTolerance)
+        #expect(
+            early.segment(at: 0.7).index == 1 && abs(early.segment(at: 0.7).fraction - 0.5) < timeTolerance)
+        #expect(early.segment(at: 0.95) == (1, 1))
+        let discrete = KeyframeTimeline(
+            count: 3, keyTimes: [0, 0.8, 0.9], mode: .discrete, segmentLengths: nil)
+        #expect(discrete.keyTimes == [0, 0.8, 0.9, 1])
+        #expect(discrete.segment(at: 0.85).index == 1 && discrete.segment(at: 0.95).index == 2)
     }
 
     @Test func pacedKeyTimesAreProportionalToLengths() {

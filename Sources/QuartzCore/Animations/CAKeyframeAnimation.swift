@@ -40,8 +40,9 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// An animation through a sequence of keyframe values, or along a path (Apple's
 /// `CAKeyframeAnimation`; CA-SEMANTICS.md §4).
 ///
-/// Invalid `keyTimes` (a wrong count, not starting at 0 and ending at 1, decreasing, outside
-/// [0, 1]) are ignored and the keyframes spaced evenly, as Apple documents. With fewer than two
+/// Invalid `keyTimes` (a wrong count, decreasing, outside [0, 1]) are ignored and the keyframes
+/// spaced evenly, as Apple documents; key times that start after 0 or end before 1 are used, the
+/// first value held before them and the last after them (ruling E19). With fewer than two
 /// values (or a path with no drawing elements) the single value, if any, is shown throughout.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     var storedValues: [Any]?

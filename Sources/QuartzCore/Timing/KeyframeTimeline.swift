@@ -37,7 +37,7 @@ package struct KeyframeTimeline: Sendable {
     /// The calculation mode the key times were chosen for.
     package let mode: KeyframeCalculationMode
     /// The effective key times, non-decreasing from exactly 0 to exactly 1: `count` entries
-    /// (`count + 1` in discrete mode, the last being 1); `[0]` for one keyframe (`[0, 1]` in discrete
+    /// (`count + 1` in discrete mode); `[0]` for one keyframe (`[0, 1]` in discrete
     /// mode) and empty for none.
     package private(set) var keyTimes: [Double]
     /// Whether key times were given for two or more keyframes and not used: they were invalid for
@@ -47,7 +47,8 @@ package struct KeyframeTimeline: Sendable {
     /// `count` keyframes timed by `keyTimes` or `segmentLengths` (spec §4.2).
     ///
     /// - Linear and cubic modes use `keyTimes` when it has `count` entries, all finite, within
-    ///   [0, 1], non-decreasing, the first 0 and the last 1 (within `endpointTolerance`).
+    ///   [0, 1] and non-decreasing; the first value holds before the first key time and the last
+    ///   after the last one when they do not reach 0 and 1 (ruling E19).
     /// - Discrete mode uses `keyTimes` with `count + 1` entries (Apple's documented form: value `i`
     ///   is shown from `keyTimes[i]` until `keyTimes[i + 1]`, the last entry 1), or with `count`
     ///   entries (value `i` from `keyTimes[i]`, the last one until the end: a common form Lamina
@@ -99,8 +100,9 @@ package struct KeyframeTimeline: Sendable {
         }
         guard count >= 2 else { return (0, 0) }
         let t = keyTimes
-        if p < 0 || p > 1 {
-            // The first or last segment with a duration, extended.
+        if (p < 0 && t[0] == 0) || (p > 1 && t[count - 1] == 1) {
+            // The first or last segment with a duration, extended (only when the key times reach
+            // that end: otherwise the end value holds there).
             let segments = 0..<(count - 1)
             let extended = p < 0 ? segments.first { t[$0 + 1] > t[$0] } : segments.last { t[$0 + 1] > t[$0] }
             let i = extended ?? 0
@@ -109,6 +111,7 @@ package struct KeyframeTimeline: Sendable {
         }
         let i = lastIndex(atOrBefore: p, upTo: count - 2)
         let h = t[i + 1] - t[i]
+        if p < t[i] { return (i, 0) }  // before the first key time
         return (i, h > 0 ? min(max((p - t[i]) / h, 0), 1) : 1)
     }
 
@@ -127,23 +130,23 @@ package struct KeyframeTimeline: Sendable {
         return lo
     }
 
-    /// `given` made exact at its ends, or `nil` when it is invalid for `count` keyframes.
+    /// `given` with its entries within `endpointTolerance` of 0 or 1 made exact, or `nil` when it
+    /// is invalid for `count` keyframes: a wrong count, an entry not finite or outside [0, 1], or
+    /// a decrease. Key times that start after 0 or end before 1 are kept (ruling E19): the first
+    /// value holds before the first key time and the last after the last one.
     private static func validated(_ given: [Double], count n: Int, discrete: Bool) -> [Double]? {
         let documentedCount = discrete ? n + 1 : n
         guard given.count == documentedCount || (discrete && given.count == n) else { return nil }
         let tolerance = endpointTolerance
         guard given.allSatisfy({ $0.isFinite && $0 >= -tolerance && $0 <= 1 + tolerance }),
-            zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }),
-            abs(given[0]) <= tolerance
+            zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 })
         else { return nil }
-        var times = given.map { min(max($0, 0), 1) }
-        times[0] = 0
-        if times.count == documentedCount {
-            guard abs(given[given.count - 1] - 1) <= tolerance else { return nil }
-            times[times.count - 1] = 1
-        } else {
-            times.append(1)
+        var times = given.map { time -> Double in
+            if abs(time) <= tolerance { return 0 }
+            if abs(time - 1) <= tolerance { return 1 }
+            return min(max(time, 0), 1)
         }
+        if times.count != documentedCount { times.append(1) }
         return times
     }
 
