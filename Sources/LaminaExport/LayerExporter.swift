@@ -20,7 +20,10 @@ import QuartzCore
 ///     exporter.progress = { print("\($0.framesDone)/\($0.framesTotal)") }
 ///     try exporter.export(to: URL(fileURLWithPath: "slideshow.mp4"))
 ///
-/// Used from one thread at a time (the thread that owns the layer tree).
+/// Used from one thread at a time (the thread that owns the layer tree). Frame n is drawn and
+/// encoded on a queue of the exporter's while that thread moves on to frame n + 1, so the model
+/// work of one frame overlaps the drawing of the previous one; the timeline, callbacks and
+/// `progress` all run on the calling thread.
 public final class LayerExporter {
     /// The root of the tree rendered.
     public let layer: CALayer
@@ -34,8 +37,14 @@ public final class LayerExporter {
     public var timeline: (_ seconds: CFTimeInterval) -> Void
     /// An existing video shown in a layer of the tree, frame by frame (`nil`: none).
     public var videoComposition: VideoComposition?
-    /// Called after each frame is written, on the exporting thread.
+    /// Called once per frame written, in order, on the exporting thread (while a later frame is
+    /// being prepared, so a call may come one frame late).
     public var progress: ((ExportProgress) -> Void)?
+
+    /// Whether frame n is drawn and encoded on a queue of its own while frame n + 1 is moved to
+    /// and committed (default `true`); `false` does each frame's steps in turn on the calling
+    /// thread (for comparison in benchmarks).
+    package var overlapsFrames = true
 
     private let cancellation = NSLock()
     private var cancelRequested = false
@@ -111,51 +120,145 @@ public final class LayerExporter {
             output: output.finalURL, format: format, frames: 0, pixelWidth: width, pixelHeight: height,
             total: 0,
             update: 0, render: 0, readback: 0, encode: 0)
-        let bytesPerRow = width * 4
-        let frame = UnsafeMutableRawBufferPointer.allocate(
-            byteCount: yuv ? renderer.yuv420FrameByteCount : bytesPerRow * height, alignment: 64)
-        defer { frame.deallocate() }
-        do {
-            for index in 0..<range.upperBound {
-                var mark = Date()
-                try Interruption.check()
-                timeline(Double(index) / options.framesPerSecond)
-                report.update += Date().timeIntervalSince(mark)
-                guard index >= range.lowerBound else { continue }
-                if isCancelled { throw ExportError.cancelled }
-                try video?.show(frame: index)
-                mark = Date()
-                renderer.beginFrame(atTime: startTime + Double(index) / options.framesPerSecond)
-                renderer.render()
-                renderer.endFrame()
-                report.render += Date().timeIntervalSince(mark)
-                mark = Date()
-                if yuv {
-                    renderer.readYUV420(into: frame)
-                } else {
-                    renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
-                }
-                report.readback += Date().timeIntervalSince(mark)
-                mark = Date()
-                try encoder.write(UnsafeRawBufferPointer(frame))
-                report.encode += Date().timeIntervalSince(mark)
-                report.frames += 1
+        let drawer = FrameDrawer(renderer: renderer, encoder: encoder, yuv: yuv)
+        renderer.releaseContext()
+        // Frame n is drawn, read back and piped on the drawing queue while this thread moves time
+        // and commits frame n + 1 (ruling X13): at most one frame waits to be drawn.
+        let drawing = DispatchQueue(label: "LaminaExport.drawing")
+        let slot = DispatchSemaphore(value: 1)
+        var reported = 0
+        func reportProgress(upTo done: Int) {
+            while reported < done {
+                reported += 1
                 progress?(
                     ExportProgress(
-                        framesDone: report.frames, framesTotal: range.count,
+                        framesDone: reported, framesTotal: range.count,
                         elapsed: Date().timeIntervalSince(began)))
             }
+        }
+        do {
+            for index in 0..<range.upperBound {
+                let mark = Date()
+                try Interruption.check()
+                timeline(Double(index) / options.framesPerSecond)
+                guard index >= range.lowerBound else {
+                    report.update += Date().timeIntervalSince(mark)
+                    continue
+                }
+                if isCancelled { throw ExportError.cancelled }
+                try video?.show(frame: index)
+                // The frame is the tree as published now: commit what the timeline changed.
+                CATransaction.flush()
+                let tree = layer.renderNode
+                report.update += Date().timeIntervalSince(mark)
+                slot.wait()
+                reportProgress(upTo: drawer.framesDone)
+                if let failure = drawer.failure {
+                    slot.signal()
+                    throw failure
+                }
+                let time = startTime + Double(index) / options.framesPerSecond
+                if overlapsFrames {
+                    drawing.async {
+                        drawer.draw(tree, atTime: time)
+                        slot.signal()
+                    }
+                } else {
+                    drawer.draw(tree, atTime: time)
+                    slot.signal()
+                }
+            }
+            drawing.sync {}
+            reportProgress(upTo: drawer.framesDone)
+            if let failure = drawer.failure { throw failure }
             let mark = Date()
             try encoder.finish()
             report.encode += Date().timeIntervalSince(mark)
         } catch {
+            drawing.sync {}
             encoder.cancel()
             // ffmpeg stopped by the same signal (a terminal's Ctrl-C reaches the whole group).
             try Interruption.check()
             throw ExportError.naming(output.finalURL.path, in: error)
         }
+        report.frames = drawer.framesDone
+        report.render = drawer.times.render
+        report.readback = drawer.times.readback
+        report.encode += drawer.times.encode
         try output.commit(frames: range)
         report.total = Date().timeIntervalSince(began)
         return report
+    }
+}
+
+/// The drawing stage of an export: draws a published render tree, reads the pixels back and pipes
+/// them to ffmpeg, one frame at a time on whichever thread calls it (one at a time), keeping the
+/// first failure and the time spent.
+private final class FrameDrawer: @unchecked Sendable {
+    struct Times {
+        var render: TimeInterval = 0
+        var readback: TimeInterval = 0
+        var encode: TimeInterval = 0
+    }
+
+    private let renderer: CARenderer
+    private let encoder: FFmpegProcess
+    private let yuv: Bool
+    private let bytesPerRow: Int
+    private let frame: UnsafeMutableRawBufferPointer
+    private let lock = NSLock()
+    private var doneCount = 0
+    private var firstFailure: (any Error)?
+    private var spent = Times()
+
+    init(renderer: CARenderer, encoder: FFmpegProcess, yuv: Bool) {
+        self.renderer = renderer
+        self.encoder = encoder
+        self.yuv = yuv
+        bytesPerRow = renderer.pixelWidth * 4
+        frame = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: yuv ? renderer.yuv420FrameByteCount : bytesPerRow * renderer.pixelHeight, alignment: 64
+        )
+    }
+
+    deinit { frame.deallocate() }
+
+    /// Frames written so far.
+    var framesDone: Int { lock.withLock { doneCount } }
+    /// The first failure, after which frames are no longer drawn.
+    var failure: (any Error)? { lock.withLock { firstFailure } }
+    /// Where the drawing stage's time went.
+    var times: Times { lock.withLock { spent } }
+
+    /// Draws `tree` at media time `time` and writes the frame; does nothing after a failure.
+    func draw(_ tree: RenderLayer?, atTime time: CFTimeInterval) {
+        guard failure == nil else { return }
+        var mark = Date()
+        renderer.beginFrame(atTime: time, tree: tree)
+        renderer.render()
+        renderer.endFrame()
+        let render = Date().timeIntervalSince(mark)
+        mark = Date()
+        if yuv {
+            renderer.readYUV420(into: frame)
+        } else {
+            renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
+        }
+        renderer.releaseContext()  // the next frame may be drawn on another thread
+        let readback = Date().timeIntervalSince(mark)
+        mark = Date()
+        do {
+            try encoder.write(UnsafeRawBufferPointer(frame))
+        } catch {
+            lock.withLock { firstFailure = firstFailure ?? error }
+            return
+        }
+        let encode = Date().timeIntervalSince(mark)
+        lock.withLock {
+            spent.render += render
+            spent.readback += readback
+            spent.encode += encode
+            doneCount += 1
+        }
     }
 }

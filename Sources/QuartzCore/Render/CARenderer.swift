@@ -67,6 +67,8 @@ public final class CARenderer {
     var yuvConverter: YUVConverter?
     private var stencilBuffer: GLuint = 0
     private var frameTime: CFTimeInterval?
+    /// The tree the frame begun draws, when it was given (`.some(nil)`: nothing).
+    private var frameTree: RenderLayer??
     /// Offscreen targets for group opacity, one per nesting depth, created on first need.
     var offscreenTargets: [OffscreenTarget] = []
     /// The framebuffer being drawn into (the main one, or an offscreen group's).
@@ -147,6 +149,20 @@ public final class CARenderer {
         frameTime = t
     }
 
+    /// Unbinds the renderer's GL context from the calling thread, so that its next frame may be
+    /// drawn on another thread (each call binds it again where it runs).
+    package func releaseContext() {
+        gl.release()
+    }
+
+    /// Begins a frame at media time `t` that draws `tree`, a render tree published earlier (its
+    /// root's node then), instead of the root's latest; `render()` then commits nothing. For
+    /// pipelines that commit the next frame while this one is drawn (ruling X13).
+    package func beginFrame(atTime t: CFTimeInterval, tree: RenderLayer?) {
+        frameTime = t
+        frameTree = .some(tree)
+    }
+
     /// Draws the frame begun by `beginFrame(atTime:)` (at `CACurrentMediaTime()` when none was
     /// begun): the render tree `layer` was last published in.
     ///
@@ -155,7 +171,7 @@ public final class CARenderer {
     /// set; changes inside an explicit transaction still open show once it commits, and other
     /// threads' changes once they commit theirs.
     public func render() {
-        if modelSnapshot == nil { CATransaction.flush() }
+        if modelSnapshot == nil, frameTree == nil { CATransaction.flush() }
         try? gl.makeCurrent()
         let time = frameTime ?? CACurrentMediaTime()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -175,7 +191,15 @@ public final class CARenderer {
         RenderPass.useStencilLevel(0)
         glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
         defer { endFrameBookkeeping() }
-        guard let root = modelSnapshot ?? layer?.renderNode else { return }
+        let tree: RenderLayer?
+        if let snapshot = modelSnapshot {
+            tree = snapshot
+        } else if let given = frameTree {
+            tree = given
+        } else {
+            tree = layer?.renderNode
+        }
+        guard let root = tree else { return }
         var pass = RenderPass(renderer: self, time: time, worldToClip: worldToClip)
         pass.draw(root, parentMatrix: worldToClip, parentState: nil, opacity: 1, stencilLevel: 0)
     }
@@ -184,6 +208,7 @@ public final class CARenderer {
     public func endFrame() {
         glFinish()
         frameTime = nil
+        frameTree = nil
     }
 
     /// The earliest media time after the last frame at which the picture may change: now while

@@ -64,6 +64,14 @@ final class GLContext {
         }
     }
 
+    /// Unbinds the context from the calling thread, if it is bound there, so that another thread
+    /// may bind it (EGL binds a context to one thread at a time). A context the renderer does
+    /// not own (a window's) stays bound.
+    func release() {
+        guard ownsContext, eglGetCurrentContext() == context else { return }
+        eglMakeCurrent(display, nil, nil, nil)
+    }
+
     deinit {
         guard ownsContext else { return }
         eglMakeCurrent(display, nil, nil, nil)
