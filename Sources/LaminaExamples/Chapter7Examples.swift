@@ -59,6 +59,9 @@ class ColorLayerScene: ExampleScene {
         return layerView
     }()
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     /// A scene with a button titled `buttonTitle` at `buttonFrame`.
     init(
         buttonTitle: String = "Change Color",
@@ -97,6 +100,9 @@ class ColorLayerScene: ExampleScene {
 
 /// Listing 7.1: the colour of a hosted layer changes with a 0.25 s implicit fade.
 final class Listing7_1: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         // The listing's button: 50×30 at (110, 160), red.
         super.init(buttonTitle: "Change Color", buttonFrame: CGRect(x: 110, y: 160, width: 50, height: 30))
@@ -115,6 +121,9 @@ final class Listing7_1: ColorLayerScene {
 
 /// Listing 7.2: the same change inside a transaction of 3 s.
 final class Listing7_2: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         script = taps([0.5, 4])
@@ -130,6 +139,9 @@ final class Listing7_2: ColorLayerScene {
 
 /// Listing 7.3: a 1 s fade whose completion block turns the layer 90° with the default 0.25 s.
 final class Listing7_3: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         script = taps([0.5, 2.5])
@@ -155,6 +167,9 @@ final class Listing7_4: ExampleScene {
     /// The listing's `IBOutlet`: a 200×200 view at (60, 60).
     let layerView = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
     var colours = RandomColours(seed: 74)
+
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
@@ -193,6 +208,9 @@ final class Listing7_5: ExampleScene {
     /// The listing's `IBOutlet`: a blue 200×200 view at (60, 60).
     let layerView = UIView(frame: CGRect(x: 60, y: 60, width: 200, height: 200))
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init(size: CGSize(width: 320, height: 480))
         layerView.layer.name = "layerView"
@@ -226,6 +244,9 @@ final class Listing7_5: ExampleScene {
 
 /// Listing 7.6: a push transition from the left as the layer's `backgroundColor` action.
 final class Listing7_6: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         let transition = CATransition()
@@ -246,6 +267,9 @@ final class Listing7_6: ColorLayerScene {
 final class Listing7_7: ExampleScene {
     var colorLayer: CALayer!
     var colours = RandomColours(seed: 77)
+
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))

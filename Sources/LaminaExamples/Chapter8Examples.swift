@@ -3,6 +3,9 @@ import UIKit
 
 /// Listing 8.1: an explicit `backgroundColor` animation, which snaps back when it ends.
 final class Listing8_1: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         script = taps([0.5, 1.5])
@@ -19,6 +22,9 @@ final class Listing8_1: ColorLayerScene {
 /// Listing 8.2: `applyBasicAnimation:toLayer:` starts from the presentation value and updates
 /// the model first, so the colour stays; a second tap mid-flight starts from what is seen.
 final class Listing8_2: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         script = taps([0.5, 0.625, 1.5])
@@ -47,6 +53,9 @@ final class Listing8_2: ColorLayerScene {
 
 /// Listing 8.3: the delegate sets the model colour when the animation stops.
 final class Listing8_3: ColorLayerScene, CAAnimationDelegate {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         script = taps([0.5, 1.5])
@@ -86,6 +95,9 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
     let secondHand = UIImageView()
     /// Seconds since midnight shown by the clock.
     var time = 10 * 3600 + 8 * 60 + 30
+
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
 
     init() {
         super.init(size: CGSize(width: 320, height: 480))
@@ -161,6 +173,9 @@ final class Listing8_4: ExampleScene, CAAnimationDelegate {
 
 /// Listing 8.5: a keyframe animation through blue, red, green and back to blue over 2 s.
 final class Listing8_5: ColorLayerScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init()
         script = taps([0.5, 3])
@@ -193,6 +208,9 @@ func chapterBezierPath() -> UIBezierPath {
 class ContainerScene: ExampleScene {
     var containerView: UIView!
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init(size: CGSize(width: 320, height: 480))
         containerView = makeUIView(
@@ -215,6 +233,9 @@ class ContainerScene: ExampleScene {
 /// tangent with `rotationMode = kCAAnimationRotateAuto` (8.7) or always facing right (8.6).
 final class ShipOnPath: ContainerScene {
     let rotates: Bool
+
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
 
     init(rotates: Bool) {
         self.rotates = rotates

@@ -9,6 +9,9 @@ class ImageViewScene: ExampleScene {
     /// `Anchor.png`, `Cone.png`, `Igloo.png`, `Spaceship.png` (drawn at 2×, as `@2x` files).
     var images: [UIImage] = []
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init(size: CGSize(width: 320, height: 480))
     }
@@ -44,6 +47,9 @@ class ImageViewScene: ExampleScene {
 
 /// Listing 8.11: a fade `CATransition` animates the image view's change of image.
 final class Listing8_11: ImageViewScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     override init() {
         super.init()
         script = [0.5, 1.5, 2.5, 3.5].map { ScriptedEvent(time: $0, event: .button("Switch Image")) }
@@ -63,6 +69,9 @@ final class Listing8_11: ImageViewScene {
 /// Listing 8.13: `transition(with:duration:options:animations:completion:)` with
 /// `.transitionFlipFromLeft` for 1 s around the change of image.
 final class Listing8_13: ImageViewScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     override init() {
         super.init()
         script = [0.5, 2, 3.5].map { ScriptedEvent(time: $0, event: .button("Switch Image")) }
@@ -84,6 +93,9 @@ final class Listing8_12: ExampleScene {
     let tabBarView: CALayer
     let tabViews: [CALayer]
     let titles = ["First", "Second"]
+
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
 
     init() {
         tabBarView = CALayer()
@@ -141,6 +153,9 @@ final class Listing8_12: ExampleScene {
 final class Listing8_14: ExampleScene {
     var colours = RandomColours(seed: 814)
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         super.init(size: CGSize(width: 320, height: 480))
         root.backgroundColor = Artwork.rgb(90, 160, 220)
@@ -188,6 +203,9 @@ final class Listing8_14: ExampleScene {
 /// Listing 8.15: Start adds a 2 s spin under the key "rotateAnimation", Stop removes it; the
 /// delegate logs whether it finished.
 final class Listing8_15: ShipScene, CAAnimationDelegate {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     override init() {
         super.init()
         addButton("Start", frame: CGRect(x: 40, y: 380, width: 100, height: 36))

@@ -24,6 +24,9 @@ func leadingNumber(_ text: String) -> Double {
 final class Listing9_1: ShipScene, CAAnimationDelegate {
     let controlNames = ["duration", "repeatCount", "Start"]
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     override init() {
         super.init()
         addField("duration", text: "", frame: CGRect(x: 20, y: 360, width: 130, height: 32))
@@ -114,6 +117,9 @@ final class Listing9_3: ContainerScene {
     let shipLayer = CALayer()
     let bezierPath = chapterBezierPath()
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     override init() {
         super.init()
         addSlider(
@@ -173,6 +179,9 @@ final class Listing9_3: ContainerScene {
 /// the chapter writes it: a `UIPanGestureRecognizer` on the view calls `pan(_:)`, which resets the
 /// recogniser's translation each time.
 final class Listing9_4: DoorScene {
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     override init() {
         super.init()
         var events = [ScriptedEvent(time: 0.5, event: .pan(.zero, phase: .began))]

@@ -57,8 +57,11 @@ open class ExampleScene: UIViewController {
         root.name = "view"
         root.backgroundColor = background
         script = []
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
+
+    /// Always fails, as `UIViewController`'s does: scenes are not loaded from nibs (ruling U17).
+    public required init?(coder: NSCoder) { nil }
 
     /// The view is ``rootView``.
     open override func loadView() {

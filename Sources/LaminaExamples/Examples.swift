@@ -124,6 +124,9 @@ final class SlideshowScene: ExampleScene {
         "Bands", "Triangles", "Overlaps", "The end — made with Lamina",
     ]
 
+    /// Always fails: scenes are not loaded from nibs (ruling U17).
+    required init?(coder: NSCoder) { nil }
+
     init() {
         let size = CGSize(width: 1280, height: 720)
         super.init(size: size, background: CGColor(gray: 0, alpha: 1))

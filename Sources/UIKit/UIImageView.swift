@@ -12,13 +12,32 @@ open class UIImageView: UIView {
     /// outside animation blocks (the view answers `NSNull` for its layer), and shown by the
     /// transition inside `UIView.transition(with:…)`.
     open var image: UIImage? {
-        didSet { showImage() }
+        didSet {
+            showImage()
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// The image's size in points; `noIntrinsicMetric` in both dimensions without an image.
+    open override var intrinsicContentSize: CGSize {
+        image?.size ?? CGSize(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric)
+    }
+
+    /// The image's size in points (so `sizeToFit()` fits the view to its image); the current
+    /// size without an image.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        image?.size ?? bounds.size
     }
 
     /// An image view with `frame` and no image; it takes no touches.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+    }
+
+    /// Always fails: Lamina loads no nibs (ruling U17).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     /// An image view showing `image`, framed to the image's size in points at the origin (a

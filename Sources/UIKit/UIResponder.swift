@@ -7,6 +7,15 @@ open class UIResponder: NSObject {
     /// controller if it is one's root view, otherwise its superview. `nil` by default.
     open var next: UIResponder? { nil }
 
+    /// Called on objects loaded from a nib once all were connected. Lamina loads no nibs and
+    /// never calls it; it exists so that overrides in iOS code compile (on iOS it belongs to
+    /// `NSObject`) (ruling U17).
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder before it draws an `@IBDesignable` view. Lamina has no
+    /// Interface Builder and never calls it; it exists so that overrides compile (ruling U17).
+    open func prepareForInterfaceBuilder() {}
+
     /// Touches went down. The default passes them to `next`.
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         next?.touchesBegan(touches, with: event)

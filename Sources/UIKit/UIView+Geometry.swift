@@ -52,25 +52,6 @@ extension UIView {
         }
     }
 
-    /// The rectangle in the superview's coordinates: the layer's `frame` (undefined, as in
-    /// UIKit, when `transform` is not the identity — use `center` and `bounds`).
-    public var frame: CGRect {
-        get { layer.frame }
-        set { layer.frame = newValue }
-    }
-
-    /// The rectangle in the view's own coordinates (the layer's `bounds`).
-    public var bounds: CGRect {
-        get { layer.bounds }
-        set { layer.bounds = newValue }
-    }
-
-    /// The centre in the superview's coordinates (the layer's `position`).
-    public var center: CGPoint {
-        get { layer.position }
-        set { layer.position = newValue }
-    }
-
     /// The 2D transform about the centre (the layer's affine transform). Default identity.
     public var transform: CGAffineTransform {
         get { layer.affineTransform() }

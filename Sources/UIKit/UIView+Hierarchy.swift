@@ -58,14 +58,24 @@ extension UIView {
     }
 
     /// Removes the view from its superview (and its layer from the superlayer).
+    /// The callbacks, in order (ruling U17): the superview's `willRemoveSubview(_:)`,
+    /// `willMove(toSuperview: nil)`, `willMove(toWindow: nil)` on the view and its descendants
+    /// when it was in a window, the removal, `didMoveToWindow()` on the same views, then
+    /// `didMoveToSuperview()`.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
+        let oldTint = effectiveTint
+        let oldWindow = window
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
+        let moving = oldWindow == nil ? [] : subtree()
+        for view in moving { view.willMove(toWindow: nil) }
         parent.subviews.removeAll { $0 === self }
         superview = nil
         layer.removeFromSuperlayer()
+        for view in moving { view.didMoveToWindow() }
         didMoveToSuperview()
+        notifyTintChange(from: oldTint, force: false)
     }
 
     /// Whether the view is `view` or one of its descendants.
@@ -87,11 +97,6 @@ extension UIView {
         return nil
     }
 
-    /// The window the view is in, if any.
-    public var window: UIWindow? {
-        rootView as? UIWindow
-    }
-
     /// Places `view` at `index` among the subviews (clamped), and its layer below the layer of
     /// the subview that follows it (on top of the sublayers when none follows).
     private func insert(_ view: UIView, at index: Int) {
@@ -100,8 +105,15 @@ extension UIView {
             return
         }
         let isMove = view.superview === self
+        let oldTint = view.effectiveTint
+        let newWindow = window
+        var moving: [UIView] = []
         if !isMove {
             view.willMove(toSuperview: self)
+            if view.window !== newWindow {
+                moving = view.subtree()
+                for each in moving { each.willMove(toWindow: newWindow) }
+            }
             if let old = view.superview {
                 old.willRemoveSubview(view)
                 old.subviews.removeAll { $0 === view }
@@ -117,8 +129,31 @@ extension UIView {
             layer.addSublayer(view.layer)
         }
         if !isMove {
-            didAddSubview(view)
+            for each in moving { each.didMoveToWindow() }
             view.didMoveToSuperview()
+            didAddSubview(view)
+            view.notifyTintChange(from: oldTint, force: false)
+        }
+    }
+
+    /// The view and its descendants, breadth first (each view before its subviews).
+    func subtree() -> [UIView] {
+        var result: [UIView] = [self]
+        var index = 0
+        while index < result.count {
+            result.append(contentsOf: result[index].subviews)
+            index += 1
+        }
+        return result
+    }
+
+    /// Calls `tintColorDidChange()` on the view (when `force`, or when its tint is no longer
+    /// `old`) and on its descendants that inherit the tint.
+    func notifyTintChange(from old: UIColor, force: Bool) {
+        guard force || effectiveTint != old else { return }
+        tintColorDidChange()
+        for subview in subviews where subview.storedTintColor == nil {
+            subview.notifyTintChange(from: old, force: true)
         }
     }
 

@@ -31,6 +31,8 @@ open class UIView: UIResponder, CALayerDelegate {
     weak var viewController: UIViewController?
     /// Gesture recognisers attached to the view.
     var recognizers: [UIGestureRecognizer] = []
+    /// The tint set on this view (`nil`: inherited).
+    var storedTintColor: UIColor?
 
     /// A view with `frame` (in its superview's coordinates).
     public init(frame: CGRect) {
@@ -45,6 +47,17 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A view with a zero frame.
     public convenience override init() {
         self.init(frame: .zero)
+    }
+
+    /// UIKit's initialiser for views loaded from a nib or storyboard. Lamina has no nib loading
+    /// and decodes no views: this always fails (returns `nil`, with a compatibility warning).
+    /// It exists, `required` as in UIKit, so that the subclass patterns of iOS code compile:
+    /// `required init?(coder:) { super.init(coder: coder); … }` (which then fails too) and
+    /// `required init?(coder:) { fatalError("init(coder:) has not been implemented") }`
+    /// (ruling U17).
+    public required init?(coder: NSCoder) {
+        CompatibilityWarnings.report("UIView: init(coder:) is not supported (no nib loading); it returns nil")
+        return nil
     }
 
     /// Makes the backing layer: an instance of `layerClass` when it is a QuartzCore layer class
@@ -67,6 +80,91 @@ open class UIView: UIResponder, CALayerDelegate {
         }
         return CALayer()
     }
+
+    // MARK: - Geometry (overridable)
+
+    /// The rectangle in the superview's coordinates: the layer's `frame` (undefined, as in
+    /// UIKit, when `transform` is not the identity — use `center` and `bounds`). Setting it
+    /// sets the layer's frame directly: overrides of `bounds` and `center` are not called, as
+    /// in UIKit (ruling U18).
+    open var frame: CGRect {
+        get { layer.frame }
+        set { layer.frame = newValue }
+    }
+
+    /// The rectangle in the view's own coordinates (the layer's `bounds`).
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
+
+    /// The centre in the superview's coordinates (the layer's `position`).
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The window the view is in: the top of its hierarchy when that is a `UIWindow` (a window
+    /// is its own `window`), otherwise `nil`.
+    open var window: UIWindow? {
+        rootView as? UIWindow
+    }
+
+    // MARK: - Sizing (overridable)
+
+    /// The "no intrinsic size" marker for one dimension of `intrinsicContentSize` (−1).
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// The size the view's content needs, in points; `noIntrinsicMetric` in a dimension that
+    /// has none. The default has none in either. There is no Auto Layout to read it: layout
+    /// code (`layoutSubviews()`, `sizeThatFits(_:)`) may.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: Self.noIntrinsicMetric, height: Self.noIntrinsicMetric)
+    }
+
+    /// Says that `intrinsicContentSize` changed: marks the superview for layout, so that its
+    /// `layoutSubviews()` runs at the next layout pass and can read the new size (ruling U19).
+    /// Without a superview it does nothing.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
+
+    /// The size that best fits `size`. The default returns the view's current size
+    /// (`bounds.size`), as UIKit's does.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        bounds.size
+    }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping the frame's origin. A fitted size
+    /// with a non-finite or negative dimension is ignored (ruling U19).
+    open func sizeToFit() {
+        let fitted = sizeThatFits(bounds.size)
+        guard fitted.width.isFinite, fitted.height.isFinite, fitted.width >= 0, fitted.height >= 0 else {
+            return
+        }
+        frame = CGRect(origin: frame.origin, size: fitted)
+    }
+
+    // MARK: - Tint (overridable)
+
+    /// The tint: the colour set on this view, else its superview's tint, else
+    /// `UIColor.systemBlue` at the top. Setting `nil` returns to the inherited tint. Changing
+    /// it calls `tintColorDidChange()` on the view and on its descendants that inherit it.
+    open var tintColor: UIColor! {
+        get { effectiveTint }
+        set {
+            let old = effectiveTint
+            storedTintColor = newValue
+            notifyTintChange(from: old, force: true)
+        }
+    }
+
+    /// The tint as `tintColor` reads it (never `nil`).
+    var effectiveTint: UIColor { storedTintColor ?? superview?.effectiveTint ?? .systemBlue }
+
+    /// Called when the view's tint changed (set on it, or inherited from an ancestor that
+    /// changed or moved). Does nothing.
+    open func tintColorDidChange() {}
 
     // MARK: - Layout and drawing (overridable)
 
@@ -99,12 +197,19 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The view controller, when this is its root view; otherwise the superview.
     open override var next: UIResponder? { viewController ?? superview }
 
-    // MARK: - Hierarchy notifications (overridable)
+    // MARK: - Hierarchy notifications (overridable; order: ruling U17)
 
     /// Called before the view moves to `newSuperview` (`nil`: removal). Does nothing.
     open func willMove(toSuperview newSuperview: UIView?) {}
     /// Called after the view moved to a new superview (or was removed). Does nothing.
     open func didMoveToSuperview() {}
+    /// Called before the view's window changes to `newWindow` (`nil`: leaving every window):
+    /// on the view that moves and on each of its descendants, a view before its subviews.
+    /// Does nothing.
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// Called after the view's window changed (read `window`); on the same views as
+    /// `willMove(toWindow:)`. Does nothing.
+    open func didMoveToWindow() {}
     /// Called after `subview` was added. Does nothing.
     open func didAddSubview(_ subview: UIView) {}
     /// Called before `subview` is removed. Does nothing.

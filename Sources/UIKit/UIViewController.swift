@@ -6,10 +6,39 @@ import QuartzCore
 open class UIViewController: UIResponder {
     private var loadedView: UIView?
 
-    /// A controller with no view yet.
-    public override init() {
-        super.init()
+    /// A controller with no view yet: `init(nibName: nil, bundle: nil)`. A convenience
+    /// initialiser, as on iOS, so a subclass may declare its own `init()` calling
+    /// `super.init(nibName: nil, bundle: nil)`.
+    public convenience override init() {
+        self.init(nibName: nil, bundle: nil)
     }
+
+    /// A controller with no view yet (UIKit's designated initialiser, with
+    /// `init?(coder:)`). Lamina loads no nibs: a `nibName` is kept (`nibName`) but no nib is
+    /// loaded — `loadView()` makes the view, with a compatibility warning (ruling U17).
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+        if let nibNameOrNil {
+            CompatibilityWarnings.report(
+                "UIViewController: nib \"\(nibNameOrNil)\" is not loaded (no nib loading)")
+        }
+    }
+
+    /// Always fails (returns `nil`, with a compatibility warning): Lamina loads no storyboards
+    /// or nibs. `required` as in UIKit, so that `required init?(coder:)` in subclasses compiles
+    /// (ruling U17).
+    public required init?(coder: NSCoder) {
+        CompatibilityWarnings.report(
+            "UIViewController: init(coder:) is not supported (no nib loading); it returns nil")
+        return nil
+    }
+
+    /// The nib name given to `init(nibName:bundle:)` (never loaded); `nil` otherwise.
+    public private(set) var nibName: String?
+    /// The bundle given to `init(nibName:bundle:)`; `nil` otherwise.
+    public private(set) var nibBundle: Bundle?
 
     /// The root view, loaded on first access: `loadView()`, then `viewDidLoad()`.
     open var view: UIView! {

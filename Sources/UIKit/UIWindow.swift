@@ -38,6 +38,14 @@ open class UIWindow: UIView {
         super.init(frame: frame)
     }
 
+    /// Always fails: Lamina loads no nibs (ruling U17).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// The screen the window is on: `UIScreen.main`, the only screen (ruling U2).
+    open var screen: UIScreen = .main
+
     /// Makes the window the key window and shows it (`isHidden = false`).
     open func makeKeyAndVisible() {
         isKeyWindow = true

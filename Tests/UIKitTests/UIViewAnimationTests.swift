@@ -227,6 +227,7 @@ extension ManualClockTests {
                 super.init(frame: frame)
                 addSubview(child)
             }
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
             override func layoutSubviews() { child.frame = bounds }
         }
 
