@@ -73,6 +73,13 @@ public final class LaminaWindow {
     private var running = false
     private var frameHandler: ((CADisplayLink) -> Void)?
     private var lastPresent: CFTimeInterval = 0
+    /// Called on the drawing queue with each frame `run` draws, its time and the renderer's
+    /// image of it, just before it is presented (for tests).
+    package var presentedFrameObserver: (@Sendable (CFTimeInterval, CGImage?) -> Void)?
+    /// Where frames are drawn and presented while the window's thread prepares the next.
+    private let drawing = DispatchQueue(label: "LaminaWindow.drawing")
+    /// Free while no frame waits to be drawn.
+    private let frameSlot = DispatchSemaphore(value: 1)
     /// Whether this window holds a reference on SDL's video subsystem.
     private var sdlStarted = false
 
@@ -162,6 +169,8 @@ public final class LaminaWindow {
         } catch {
             throw LaminaWindowError.renderer("\(error)")
         }
+        // Frames bind the context where they are drawn (ruling W5).
+        SDL_GL_MakeCurrent(window, nil)
         ok = true
     }
 
@@ -193,6 +202,7 @@ public final class LaminaWindow {
             frameHandler = nil
             if closeRequested { tearDown() }
         }
+        defer { drawing.sync {} }
         while !closeRequested {
             pollEvents(onEvent)
             if closeRequested { break }
@@ -201,8 +211,17 @@ public final class LaminaWindow {
             let interval = 1 / refreshRate
             displayLink.tick(timestamp: now, targetTimestamp: now + interval, duration: interval)
             if closeRequested { break }
-            drawFrame()
-            present()
+            // Frame n is drawn and presented on the drawing queue while this thread takes the
+            // input and commits frame n + 1 (ruling W5): at most one frame waits to be drawn.
+            // What `onFrame` changed shows in this frame, as a render would commit it (RT3).
+            CATransaction.flush()
+            frameSlot.wait()
+            fitRendererToDrawable()
+            let frame = PendingFrame(window: self, tree: rootLayer.renderNode, time: CACurrentMediaTime())
+            drawing.async {
+                frame.window.drawOffThread(frame.tree, atTime: frame.time)
+                frame.window.frameSlot.signal()
+            }
         }
     }
 
@@ -210,9 +229,12 @@ public final class LaminaWindow {
     /// presentation): the picture the next `present` would show, `pixelWidth × pixelHeight`
     /// premultiplied RGBA, top row first. `nil` when the window is closed.
     public func snapshot() -> CGImage? {
+        drawing.sync {}
+        fitRendererToDrawable()
         guard isOpen, let window, let context, SDL_GL_MakeCurrent(window, context) == 0 else { return nil }
+        defer { SDL_GL_MakeCurrent(window, nil) }
         CATransaction.flush()
-        drawFrame()
+        drawFrame(rootLayer.renderNode, atTime: CACurrentMediaTime())
         var width: Int32 = 0
         var height: Int32 = 0
         SDL_GL_GetDrawableSize(window, &width, &height)
@@ -254,19 +276,39 @@ public final class LaminaWindow {
 
     // MARK: - Frames
 
-    /// Renders the tree into the renderer's framebuffer and blits it to the window's.
-    private func drawFrame() {
+    /// Draws `tree` at `time` and presents it, on the drawing queue: the context is bound to the
+    /// calling thread for the frame and released after, so that the next frame (or a snapshot)
+    /// may bind it elsewhere.
+    private func drawOffThread(_ tree: RenderLayer?, atTime time: CFTimeInterval) {
         guard let window, let context, SDL_GL_MakeCurrent(window, context) == 0 else { return }
+        defer { SDL_GL_MakeCurrent(window, nil) }
+        drawFrame(tree, atTime: time)
+        if let observer = presentedFrameObserver, let renderer {
+            observer(time, renderer.makeImage())
+        }
+        present()
+    }
+
+    /// On the window's thread, with no frame being drawn: remakes the renderer when the
+    /// drawable's size changed, refitting the root layer first.
+    private func fitRendererToDrawable() {
+        guard let window, let context, let renderer else { return }
         var width: Int32 = 0
         var height: Int32 = 0
         SDL_GL_GetDrawableSize(window, &width, &height)
-        if let renderer, renderer.pixelWidth != Int(width) || renderer.pixelHeight != Int(height) {
-            updateGeometry()
-            self.renderer = nil
-            try? makeRenderer()
-        }
+        guard renderer.pixelWidth != Int(width) || renderer.pixelHeight != Int(height) else { return }
+        guard SDL_GL_MakeCurrent(window, context) == 0 else { return }
+        defer { SDL_GL_MakeCurrent(window, nil) }
+        updateGeometry()
+        self.renderer = nil
+        try? makeRenderer()
+    }
+
+    /// Renders `tree` (the root's latest published tree when `nil` is not given explicitly) into
+    /// the renderer's framebuffer and blits it to the window's, with the context bound.
+    private func drawFrame(_ tree: RenderLayer?, atTime time: CFTimeInterval) {
         guard let renderer else { return }
-        renderer.beginFrame(atTime: CACurrentMediaTime())
+        renderer.beginFrame(atTime: time, tree: tree)
         renderer.render()
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), renderer.framebufferName)
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
@@ -362,6 +404,7 @@ public final class LaminaWindow {
 
     private func tearDown() {
         guard sdlStarted else { return }
+        drawing.sync {}
         sdlStarted = false
         if let window, let context { SDL_GL_MakeCurrent(window, context) }
         renderer = nil
@@ -378,4 +421,13 @@ public final class LaminaWindow {
         let text = String(cString: message)
         return text.isEmpty ? "unknown SDL error" : text
     }
+}
+
+/// A frame handed to the drawing queue: the window, the render tree published for the frame and
+/// its time. The window is used there only to draw and present (the context bound for it), which
+/// its own thread does not do meanwhile.
+private struct PendingFrame: @unchecked Sendable {
+    let window: LaminaWindow
+    let tree: RenderLayer?
+    let time: CFTimeInterval
 }

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import LaminaWindow
 import QuartzCore
+import Synchronization
 import Testing
 
 /// Pushes a synthetic left-button or motion event into SDL's queue, at window point (x, y).
@@ -132,6 +133,36 @@ private func bytes(_ image: CGImage) -> [UInt8] {
                 #expect(colorLayer.backgroundColor == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
                 #expect(colorLayer.position == CGPoint(x: 350, y: 150))
             }
+        }
+    }
+
+    /// Frame n is drawn on the drawing queue while the next is committed (ruling W5): each
+    /// presented frame shows the tree committed for it, though the model has moved on.
+    @Test func eachPresentedFrameShowsTheTreeCommittedForIt() throws {
+        try withXvfb {
+            let window = try LaminaWindow(title: "overlap", size: CGSize(width: 64, height: 64))
+            window.pacesFrames = false
+            let shades: [CGFloat] = (0..<8).map { CGFloat($0 + 1) / 8 }
+            let seen = Mutex<[UInt8]>([])
+            window.presentedFrameObserver = { _, image in
+                guard let image, let pixels = image.premultipliedRGBA8Pixels() else { return }
+                let i = (32 * image.width + 32) * 4
+                seen.withLock { $0.append(pixels[i]) }
+            }
+            var frame = 0
+            window.run(onFrame: { _ in
+                if frame == shades.count {
+                    window.close()
+                    return
+                }
+                CATransaction.setDisableActions(true)
+                window.rootLayer.backgroundColor = CGColor(red: shades[frame], green: 0, blue: 0, alpha: 1)
+                frame += 1
+            })
+            let reds = seen.withLock { $0 }
+            #expect(reds.count == shades.count)
+            let expected = shades.map { UInt8(($0 * 255).rounded()) }
+            #expect(zip(reds, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(reds)")
         }
     }
 
