@@ -143,6 +143,12 @@ enum Lanes {
 
     static func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ fraction: Double) -> SIMD4<Double> {
         let t = AnimatableValue.sanitizedFraction(fraction)
+        // `AnimatableValue.mix` on all four lanes at once; its fallbacks lane by lane only when
+        // a lane is not finite (x − x is 0 exactly for a finite x).
+        let d = b - a
+        let v = t < 0.5 ? a + d * t : b - d * (1 - t)
+        let zero = SIMD4<Double>(repeating: 0)
+        if all((a - a .== zero) .& (b - b .== zero) .& (v - v .== zero)) { return v }
         return map(a, b) { AnimatableValue.mix($0, $1, t) }
     }
 

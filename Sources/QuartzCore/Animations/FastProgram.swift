@@ -79,9 +79,17 @@ package final class FastProgram: Sendable {
     }
 
     /// Writes the animation's value at `sample` (a cycle of `duration` seconds) into `state`,
-    /// reading the model's value from `model` only where the animation needs it (R2).
+    /// reading the model's value of the field from `model` only where the animation needs it
+    /// (R2).
     package func apply(
         sample: MediaTimingSample, duration: Double, model: borrowing LayerState, to state: inout LayerState
+    ) {
+        apply(sample: sample, duration: duration, modelLanes: field.lanes(model), to: &state)
+    }
+
+    /// `apply(sample:duration:model:to:)` with the model's value of the field given as lanes.
+    package func apply(
+        sample: MediaTimingSample, duration: Double, modelLanes: SIMD4<Double>, to state: inout LayerState
     ) {
         var value: SIMD4<Double>
         let cycleEnd: SIMD4<Double>?
@@ -95,7 +103,7 @@ package final class FastProgram: Sendable {
                 discrete || i + 1 >= frames.count ? frames[i] : Lanes.interpolate(frames[i], frames[i + 1], u)
             cycleEnd = frames.last
         } else {
-            let (start, end) = endpoints(model: model)
+            let (start, end) = endpoints(model: modelLanes)
             value = Lanes.interpolate(
                 start, end, progress.fraction(atBasicTime: sample.basicTime, duration: duration))
             cycleEnd = end
@@ -109,40 +117,58 @@ package final class FastProgram: Sendable {
         field.write(lanes: value, into: &state)
     }
 
-    /// A basic animation's start and end values of one cycle, reading the model's only when
+    /// A basic animation's start and end values of one cycle, from the model's value `m` where
     /// needed (R2).
     @inline(__always)
-    private func endpoints(model: borrowing LayerState) -> (SIMD4<Double>, SIMD4<Double>) {
+    private func endpoints(model m: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, Lanes.add(f, b))
         case (nil, let t?, let b?): return (Lanes.subtract(t, b), t)
-        case (let f?, nil, nil): return (f, field.lanes(model))
-        case (nil, let t?, nil): return (field.lanes(model), t)
-        case (nil, nil, let b?):
-            let m = field.lanes(model)
-            return (m, Lanes.add(m, b))
-        case (nil, nil, nil):
-            let m = field.lanes(model)
-            return (captured ?? m, m)
+        case (let f?, nil, nil): return (f, m)
+        case (nil, let t?, nil): return (m, t)
+        case (nil, nil, let b?): return (m, Lanes.add(m, b))
+        case (nil, nil, nil): return (captured ?? m, m)
         }
     }
 }
 
-/// A committed animation on the fast path as a render node evaluates it: its resolved timing and
-/// its program.
+/// A committed animation on the fast path as a render node evaluates it: its resolved timing, its
+/// program, and the node's committed value of the program's field (constant for the node), so
+/// that evaluating it reads nothing of the node's state.
 package struct CompiledAnimation: Sendable {
     package let timing: MediaTiming
     package let removedOnCompletion: Bool
     package let program: FastProgram
+    /// The program's field.
+    package let field: LayerField
+    /// The committed value of the field, as lanes.
+    package let modelLanes: SIMD4<Double>
+
+    package init(
+        timing: MediaTiming, removedOnCompletion: Bool, program: FastProgram, model: borrowing LayerState
+    ) {
+        self.timing = timing
+        self.removedOnCompletion = removedOnCompletion
+        self.program = program
+        field = program.field
+        modelLanes = program.field.lanes(model)
+    }
 
     /// Applies the animation at its layer's local time `t` (committed: the same rule as
-    /// `CAAnimation.effect(atLocalTime:isCommitted:)`).
+    /// `CAAnimation.effect(atLocalTime:isCommitted:)`). Read through a pointer, so that nothing
+    /// of it is copied.
     @inline(__always)
-    package func apply(atLocalTime t: Double, model: borrowing LayerState, to state: inout LayerState) {
+    package static func apply(
+        _ animation: UnsafePointer<CompiledAnimation>, atLocalTime t: Double, to state: inout LayerState
+    ) {
+        let timing = animation.pointee.timing
         let sample = timing.sample(atParentTime: t)
-        guard sample.isInEffect, !(removedOnCompletion && sample.phase == .after) else { return }
-        program.apply(sample: sample, duration: timing.duration, model: model, to: &state)
+        guard sample.isInEffect, !(animation.pointee.removedOnCompletion && sample.phase == .after) else {
+            return
+        }
+        animation.pointee.program.apply(
+            sample: sample, duration: timing.duration, modelLanes: animation.pointee.modelLanes, to: &state)
     }
 }
 

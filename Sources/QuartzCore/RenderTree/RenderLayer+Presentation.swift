@@ -15,7 +15,7 @@ extension RenderLayer {
     package func present(
         into buffer: inout PresentedValues, serial synced: inout UInt64, atLocalTime t: Double
     ) {
-        guard let compiled = compiledAnimations else {
+        guard let compiled = compiledAnimations, let first = compiled.baseAddress else {
             // The general path: the whole state is refreshed, then every animation applies.
             buffer = values
             synced = serial
@@ -31,13 +31,13 @@ extension RenderLayer {
             buffer = values
             synced = serial
         } else {
-            for index in compiled.indices {
-                compiled[index].program.field.copy(from: values.state, into: &buffer.state)
+            for index in 0..<compiled.count {
+                first[index].field.write(lanes: first[index].modelLanes, into: &buffer.state)
             }
         }
-        // By index: each compiled animation is read in place, not copied.
-        for index in compiled.indices {
-            compiled[index].apply(atLocalTime: t, model: values.state, to: &buffer.state)
+        // Through pointers: each compiled animation is read in place, not copied.
+        for index in 0..<compiled.count {
+            CompiledAnimation.apply(first + index, atLocalTime: t, to: &buffer.state)
         }
     }
 

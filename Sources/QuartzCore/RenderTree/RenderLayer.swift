@@ -58,7 +58,12 @@ package final class RenderLayer: @unchecked Sendable {
     /// The layer's identity: the same in every node published for the layer.
     package let id: LayerID
     /// The layer's committed values.
-    package let values: PresentedValues
+    package var values: PresentedValues {
+        // Read in place (no copy of the whole struct for `values.kind` or `values.state`).
+        unsafeAddress { UnsafePointer(valuesStorage) }
+    }
+    /// Where `values` lives, allocated with the node and freed in `deinit`.
+    private let valuesStorage: UnsafeMutablePointer<PresentedValues>
     /// The sublayers, back to front, as committed. (Emptied only by `deinit`.)
     package private(set) var sublayers: [RenderLayer]
     /// The mask, as committed. (Cleared only by `deinit`.)
@@ -67,7 +72,11 @@ package final class RenderLayer: @unchecked Sendable {
     package let animations: [CAAnimation]
     /// The animations compiled to plain values when every one of them takes the fast path (only
     /// their fields change per frame), in order; `nil` otherwise.
-    package let compiledAnimations: [CompiledAnimation]?
+    package var compiledAnimations: UnsafeBufferPointer<CompiledAnimation>? {
+        compiledStorage.map { UnsafeBufferPointer($0) }
+    }
+    /// Where the compiled animations live (elements read in place), freed in `deinit`.
+    private let compiledStorage: UnsafeMutableBufferPointer<CompiledAnimation>?
     /// The layer's running transition, if one was committed (the last one added).
     package let transition: CATransition?
     /// Whether anything in the subtree moves with time (an animation, an emitter with cells).
@@ -92,7 +101,8 @@ package final class RenderLayer: @unchecked Sendable {
         self.id = id
         self.model = model
         self.displayPrototype = displayPrototype
-        self.values = values
+        valuesStorage = .allocate(capacity: 1)
+        valuesStorage.initialize(to: values)
         self.sublayers = sublayers
         self.mask = mask
         self.animations = animations
@@ -100,10 +110,16 @@ package final class RenderLayer: @unchecked Sendable {
             animation.fastProgram.map {
                 CompiledAnimation(
                     timing: animation.mediaTiming, removedOnCompletion: animation.storedRemovedOnCompletion,
-                    program: $0)
+                    program: $0, model: values.state)
             }
         }
-        compiledAnimations = programs.count == animations.count ? programs : nil
+        if programs.count == animations.count {
+            let storage = UnsafeMutableBufferPointer<CompiledAnimation>.allocate(capacity: programs.count)
+            _ = storage.initialize(from: programs)
+            compiledStorage = storage
+        } else {
+            compiledStorage = nil
+        }
         transition = animations.last { $0 is CATransition } as? CATransition
         let emits = (values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty == false
         isAnimating =
@@ -115,6 +131,12 @@ package final class RenderLayer: @unchecked Sendable {
     /// Releases the subtree without recursion (see `CALayer`'s `deinit`): nodes no longer shared
     /// hand their children to a list instead of releasing them in turn.
     deinit {
+        valuesStorage.deinitialize(count: 1)
+        valuesStorage.deallocate()
+        if let compiledStorage {
+            compiledStorage.deinitialize()
+            compiledStorage.deallocate()
+        }
         var pending = sublayers
         sublayers = []
         if let mask { pending.append(mask) }
