@@ -39,13 +39,15 @@ struct CATransform3DFieldsTests {
         let expected: [String: TransformField] = [
             "rotation.x": .rotationX, "rotation.y": .rotationY, "rotation.z": .rotationZ,
             "rotation": .rotation,
-            "scale.x": .scaleX, "scale.y": .scaleY, "scale.z": .scaleZ, "scale": .scale,
+            "scale.x": .scaleX, "scale.y": .scaleY, "scale.z": .scaleZ, "scale": .scale, "scale.xy": .scaleXY,
             "translation.x": .translationX, "translation.y": .translationY, "translation.z": .translationZ,
             "translation": .translation,
         ]
         for (path, field) in expected { #expect(TransformField(keyPath: path) == field) }
         #expect(TransformField.allCases.count == expected.count)
-        for bad in ["", "rotation.w", "Rotation.z", "transform.rotation.z", "scale.", "translation.xy"] {
+        for bad in [
+            "", "rotation.w", "Rotation.z", "transform.rotation.z", "scale.", "translation.xy", "scale.yx",
+        ] {
             #expect(TransformField(keyPath: bad) == nil)
         }
         #expect(TransformField.translation.valueKind == .size)
@@ -244,8 +246,9 @@ struct CATransform3DFieldsTests {
                 CATransform3DMakeRotation(angles[0], 1, 0, 0), CATransform3DMakeRotation(angles[1], 0, 1, 0),
                 CATransform3DMakeRotation(angles[2], 0, 0, 1), CATransform3DMakeTranslation(3, 4, 5),
                 perspective)
-            // `scale` is left out: writing the average back makes the three factors equal.
-            for field in TransformField.allCases where field.valueKind == .scalar && field != .scale {
+            // `scale` and `scale.xy` are left out: writing the average back makes the factors equal.
+            for field in TransformField.allCases
+            where field.valueKind == .scalar && field != .scale && field != .scaleXY {
                 let same = field.setting(read(field, t), in: t)
                 #expect(maxDifference(same, t) < fieldTolerance, "seed \(seed) case \(index) \(field)")
             }

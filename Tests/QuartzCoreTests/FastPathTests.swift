@@ -7,6 +7,9 @@ import Testing
     static let keyPaths = [
         "position", "position.x", "bounds", "bounds.size", "bounds.size.width", "opacity", "shadowOffset",
         "anchorPoint.y", "cornerRadius", "contentsRect",
+        // The transform fields (ruling T5): numbers, and the translation pair as a size or a point.
+        "transform.rotation.z", "transform.scale", "transform.scale.xy", "transform.translation",
+        "sublayerTransform.translation", "sublayerTransform.rotation.x", "transform.translation.y",
     ]
 
     private static func value(for keyPath: String, _ rng: inout SeededGenerator) -> Any {
@@ -15,6 +18,9 @@ import Testing
         case "position", "anchorPoint": return CGPoint(x: r(), y: r())
         case "bounds", "contentsRect": return CGRect(x: r(), y: r(), width: r(), height: r())
         case "bounds.size", "shadowOffset": return CGSize(width: r(), height: r())
+        case "transform.translation", "sublayerTransform.translation":
+            return Bool.random(using: &rng) ? CGSize(width: r(), height: r()) : CGPoint(x: r(), y: r())
+        case "transform.scale", "transform.scale.xy": return Double.random(in: 0.25...3, using: &rng)
         case "opacity": return Float.random(in: 0...1, using: &rng)
         default: return Double(r())
         }
@@ -61,6 +67,9 @@ import Testing
             let layer = CALayer()
             layer.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
             layer.opacity = 0.7
+            layer.transform = CATransform3DConcat(
+                CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeTranslation(4, 5, 6))
+            layer.sublayerTransform = CATransform3DMakeScale(2, 0.5, 1)
             let original = Self.randomAnimation(&rng)
             layer.add(original, forKey: "a")
             let added = try #require(layer.animation(forKey: "a") as? CAPropertyAnimation)
@@ -89,6 +98,8 @@ import Testing
                 #expect(fast.anchorPoint == general.anchorPoint, "\(message)")
                 #expect(fast.cornerRadius == general.cornerRadius, "\(message)")
                 #expect(fast.contentsRect == general.contentsRect, "\(message)")
+                #expect(fast.transform == general.transform, "\(message)")
+                #expect(fast.sublayerTransform == general.sublayerTransform, "\(message)")
             }
         }
         #expect(checked > 150, "seed \(seed): most random animations should take the fast path")

@@ -80,9 +80,11 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     override func prepare(for layer: CALayer) {
         super.prepare(for: layer)
-        preparedFrom = storedFromValue.map { AnimatableValue($0) }
-        preparedTo = storedToValue.map { AnimatableValue($0) }
-        preparedBy = storedByValue.map { AnimatableValue($0) }
+        // Ruling T5: a point given for a translation pair is taken as the pair.
+        preparedFrom = storedFromValue.map { normalized(AnimatableValue($0)) }
+        preparedTo = storedToValue.map { normalized(AnimatableValue($0)) }
+        preparedBy = storedByValue.map { normalized(AnimatableValue($0)) }
+        capturedStart = capturedStart.map(normalized)
         prepareFastPath()
     }
 
@@ -165,7 +167,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     override package func applyGeneral(
         sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
-        guard storedKeyPath != nil else { return }
+        guard storedKeyPath != nil, animatedKind != .noSuchField else { return }
         let (current, template) = target.read(access)
         let (from, to) = endpoints { target.readModel(access) }
         if crossfadesContents {

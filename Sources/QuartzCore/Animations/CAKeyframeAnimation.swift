@@ -58,6 +58,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var preparedValues: [AnimatableValue] = []
     var preparedPath: PathKeyframes?
     var preparedTimeline: KeyframeTimeline?
+    /// The transform `rotationMode` turns, set by `prepare(for:)`.
+    var rotationAccess = PropertyAccess.field(.transform)
 
     /// The keyframe values, in any boxing key-value coding accepts. Ignored when `path` is set.
     /// Default `nil`.
@@ -69,6 +71,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// A path for a point property to follow; every point of it except move-to points is a
     /// keyframe, and the value follows the curves between them. Overrides `values`. Copied on
     /// assignment. Default `nil`.
+    ///
+    /// It drives any point-valued key path (`position`, `anchorPoint`, `bounds.origin`, a
+    /// gradient's `startPoint`, a `@LayerProperty` point, …) and a transform's translation pair
+    /// (`transform.translation`, `sublayerTransform.translation`: x and y from the path's point,
+    /// the z translation kept). On any other key path it is ignored and reported once when the
+    /// animation is added (ruling T5 in docs/DECISIONS.md).
     open var path: CGPath? {
         get { storedPath }
         set { if allowsMutation("path") { storedPath = newValue?.copy() } }
@@ -117,7 +125,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Whether a layer moving along `path` turns to its tangent: the rotation is applied about
-    /// z before the layer's transform. Default `nil` (no rotation).
+    /// z before the layer's `transform` (ruling E13) — before the `sublayerTransform` when the key
+    /// path is `sublayerTransform.translation` (ruling T5). No effect without a path. Default
+    /// `nil` (no rotation).
     open var rotationMode: CAAnimationRotationMode? {
         get { storedRotationMode }
         set { if allowsMutation("rotationMode") { storedRotationMode = newValue } }
@@ -196,6 +206,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         mode = computedMode
         isPaced = mode == .paced || mode == .cubicPaced
         let keyTimes = storedKeyTimes?.map(\.doubleValue)
+        if storedPath != nil, !drivesPath {
+            CompatibilityWarnings.report(
+                "CAKeyframeAnimation.path ignored on key path \"\(storedKeyPath ?? "")\": a path drives only "
+                    + "point-valued key paths and transform translations")
+        }
+        rotationAccess = Self.rotationAccess(for: storedKeyPath, access: access, kind: animatedKind)
         if let path = storedPath {
             let keyframes = PathKeyframes(path.elements, paced: isPaced)
             preparedPath = keyframes
@@ -203,7 +219,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                 count: keyframes.count, keyTimes: keyTimes, mode: mode,
                 segmentLengths: keyframes.segmentLengths)
         } else {
-            preparedValues = (storedValues ?? []).map { AnimatableValue($0) }
+            // Ruling T5: points given for a translation pair are taken as the pair.
+            preparedValues = (storedValues ?? []).map { normalized(AnimatableValue($0)) }
             let lengths =
                 isPaced && preparedValues.count > 1
                 ? (1..<preparedValues.count).map { preparedValues[$0 - 1].distance(to: preparedValues[$0]) }
@@ -259,14 +276,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override package func applyGeneral(
         sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
     ) {
-        guard storedKeyPath != nil, let timeline = preparedTimeline else { return }
+        guard storedKeyPath != nil, animatedKind != .noSuchField, let timeline = preparedTimeline else {
+            return
+        }
         let (index, u) = segment(timeline, sample: sample, timing: timing)
         let (current, template) = target.read(access)
         var value: AnimatableValue
         var tangent: CGVector?
         if let keyframes = preparedPath {
-            guard keyframes.count > 0 else { return }
-            value = .point(keyframes.point(segment: index, fraction: u))
+            guard keyframes.count > 0, drivesPath else { return }
+            value = normalized(.point(keyframes.point(segment: index, fraction: u)))
             if storedRotationMode != nil { tangent = keyframes.tangent(segment: index, fraction: u) }
         } else {
             let values = preparedValues
@@ -299,24 +318,56 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
         write(value, to: &target, current: current, template: template)
         if let tangent, let rotation = storedRotationMode {
-            applyRotation(tangent: tangent, mode: rotation, to: &target.state)
+            applyRotation(tangent: tangent, mode: rotation, to: &target)
+        }
+    }
+
+    /// Whether `path` drives the key path: a point, a transform's translation pair, or a key not
+    /// set yet (ruling T5); on any other key path the path is ignored (reported when added).
+    private var drivesPath: Bool {
+        switch animatedKind {
+        case .point, .translation, .unknown: return true
+        case .other, .noSuchField: return false
         }
     }
 
     /// The value at the end of one cycle, for `isCumulative`.
     private var lastValue: AnimatableValue? {
         if let keyframes = preparedPath, keyframes.count > 0 {
-            return .point(keyframes.point(segment: max(keyframes.count - 2, 0), fraction: 1))
+            return normalized(.point(keyframes.point(segment: max(keyframes.count - 2, 0), fraction: 1)))
         }
         return preparedValues.last
     }
 
-    /// Turns the presentation layer to the path's tangent about z, before its transform.
-    private func applyRotation(tangent: CGVector, mode: CAAnimationRotationMode, to state: inout LayerState) {
+    /// The transform that `rotationMode` turns (rulings E13, T5): the one a translation pair
+    /// belongs to (`sublayerTransform.translation` turns the sublayers, `transform.translation`
+    /// and a kind's `instanceTransform.translation` their own transform), else the layer's
+    /// `transform` (`position`, `anchorPoint`, …).
+    private static func rotationAccess(
+        for keyPath: String?, access: PropertyAccess, kind: AnimatedKind
+    ) -> PropertyAccess {
+        switch access {
+        case .field(.sublayerTransformField): return .field(.sublayerTransform)
+        case .field: return .field(.transform)
+        case .keyValueCoding:
+            guard kind == .translation, let keyPath, let dot = keyPath.lastIndex(of: ".") else {
+                return .field(.transform)
+            }
+            return PropertyAccess(keyPath: String(keyPath[..<dot]))
+        }
+    }
+
+    /// Turns the presented transform `rotationAccess` names to the path's tangent about z, before
+    /// the transform (ruling E13).
+    private func applyRotation(
+        tangent: CGVector, mode: CAAnimationRotationMode, to target: inout PresentationTarget
+    ) {
         guard tangent.dx != 0 || tangent.dy != 0 else { return }
         var angle = atan2(tangent.dy, tangent.dx)
         if mode == .rotateAutoReverse { angle += .pi } else if mode != .rotateAuto { return }
+        let (current, template) = target.read(rotationAccess)
+        guard case .transform(let transform) = current else { return }
         let rotation = CATransform3DMakeRotation(angle, 0, 0, 1)
-        state.transform = CATransform3DConcat(rotation, state.transform)
+        target.write(rotationAccess, .transform(CATransform3DConcat(rotation, transform)), template: template)
     }
 }

@@ -81,10 +81,14 @@ open class CAPropertyAnimation: CAAnimation {
         access = PropertyAccess(keyPath: storedKeyPath)
         let key = storedKeyPath?.split(separator: ".", maxSplits: 1).first ?? ""
         changesOnlyPlacement = ["position", "transform", "opacity", "zPosition", "anchorPoint"].contains(key)
+        animatedKind = Self.animatedKind(of: storedKeyPath, access: access, on: layer)
         if case .field(let field) = access, field.fastKind != nil, storedValueFunction == nil {
             fastField = field
         }
     }
+
+    /// What the key path holds, found by `prepare(for:)` (CAPropertyAnimation+AnimatedKind.swift).
+    var animatedKind = AnimatedKind.other
 
     /// Shows a crossfade of `contents` from `from` to `to` at `fraction` (images interpolate by
     /// weight): the presentation's contents is `to`, with `from` fading out under it.

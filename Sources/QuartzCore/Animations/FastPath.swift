@@ -41,6 +41,8 @@ extension LayerField {
         case .bounds, .contentsRect, .contentsCenter: return .rect
         case .boundsSize, .shadowOffset: return .size
         case .transform, .sublayerTransform: return nil
+        case .transformField(let field), .sublayerTransformField(let field):
+            return field.valueKind == .size ? .size : .scalar
         default: return .scalar
         }
     }
@@ -79,12 +81,20 @@ extension LayerField {
         case .rasterizationScale: return SIMD4(Double(state.rasterizationScale), 0, 0, 0)
         case .minificationFilterBias: return SIMD4(Double(state.minificationFilterBias), 0, 0, 0)
         case .transform, .sublayerTransform: return .zero
+        case .transformField(let field): return Self.lanes(field, of: state.transform)
+        case .sublayerTransformField(let field): return Self.lanes(field, of: state.sublayerTransform)
         }
     }
 
-    /// Copies the field's value from `source` into `state`.
+    /// Copies the field's value from `source` into `state`. A transform field copies the whole
+    /// matrix: writing a field recomposes the matrix from its factors, so copying only the field
+    /// would leave another animated field's last value (and rounding) behind.
     func copy(from source: borrowing LayerState, into state: inout LayerState) {
-        write(lanes: lanes(source), into: &state)
+        switch self {
+        case .transformField: state.transform = source.transform
+        case .sublayerTransformField: state.sublayerTransform = source.sublayerTransform
+        default: write(lanes: lanes(source), into: &state)
+        }
     }
 
     /// Writes lanes into the field (only for fields with a `fastKind`).
@@ -119,6 +129,27 @@ extension LayerField {
         case .rasterizationScale: state.rasterizationScale = CGFloat(v[0])
         case .minificationFilterBias: state.minificationFilterBias = Float(v[0])
         case .transform, .sublayerTransform: break
+        case .transformField(let field): state.transform = Self.setting(field, v, in: state.transform)
+        case .sublayerTransformField(let field):
+            state.sublayerTransform = Self.setting(field, v, in: state.sublayerTransform)
+        }
+    }
+
+    /// A transform field as lanes: the number, or the translation pair (x, y).
+    private static func lanes(_ field: TransformField, of t: CATransform3D) -> SIMD4<Double> {
+        switch field.valueKind {
+        case .scalar: return SIMD4(Double(field.scalar(of: t)), 0, 0, 0)
+        case .size: return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
+        }
+    }
+
+    /// `t` with a transform field set from lanes.
+    private static func setting(_ field: TransformField, _ v: SIMD4<Double>, in t: CATransform3D)
+        -> CATransform3D
+    {
+        switch field.valueKind {
+        case .scalar: return field.setting(CGFloat(v[0]), in: t)
+        case .size: return field.setting(CGSize(width: v[0], height: v[1]), in: t)
         }
     }
 

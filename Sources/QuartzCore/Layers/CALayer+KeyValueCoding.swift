@@ -83,9 +83,15 @@ extension CALayer {
             layer.setValue(value, forKeyPath: rest)
         } else if let updated = KeyPathField.setting(field: rest, of: base, to: value) {
             kvcSetValue(updated, forKey: head)
-        } else {
+        } else if KeyPathField.hasField(rest, in: base) {
             CompatibilityWarnings.report(
-                "setValue(_:forKeyPath: \"\(keyPath)\") ignored a value of type \(typeName(value))")
+                "setValue(_:forKeyPath: \"\(keyPath)\") ignored a value of type \(typeName(value)); it takes "
+                    + KeyPathField.accepted(field: rest, of: base))
+        } else {
+            // Name the key path: the value may be fine, the path is what is wrong (ruling T5).
+            CompatibilityWarnings.report(
+                "setValue(_:forKeyPath: \"\(keyPath)\") ignored: unknown key path (\"\(rest)\" is not a "
+                    + "key of \(typeName(base)))")
         }
     }
 

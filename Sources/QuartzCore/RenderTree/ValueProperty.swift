@@ -4,8 +4,9 @@ import CoreGraphics
 /// coding key and how to read and write it untyped, converting as key-value coding converts.
 ///
 /// Render-tree values are read and written through these tables when an animation's key path
-/// has no typed `LayerField`: colours, `contents`, `transform.rotation.z`, a shape's `path`, a
-/// gradient's `colors`. No layer object is involved, so the renderer never makes a layer copy.
+/// has no typed `LayerField`: colours, `contents`, a replicator's `instanceTransform.rotation.z`,
+/// a shape's `path`, a gradient's `colors`. No layer object is involved, so the renderer never
+/// makes a layer copy.
 package struct ValueProperty<Values>: @unchecked Sendable {
     /// The key-value coding key, such as `"backgroundColor"`.
     package let key: String

@@ -4,7 +4,9 @@ import CoreGraphics
 /// `sublayerTransform.scale`, …), spec §3.4.
 ///
 /// The raw value is the part after `transform.` or `sublayerTransform.`. Values are `CGFloat`,
-/// except ``translation``, which is a `CGSize` holding the x and y translation.
+/// except ``translation``, which is a `CGSize` holding the x and y translation (ruling T5 in
+/// docs/DECISIONS.md: key-value coding and animations also take a `CGPoint` there, and an
+/// `NSValue` of either; reading gives a `CGSize`).
 ///
 /// **Reading** factors the matrix as stored (no division by `m44`) into
 /// `[[S·K·R, 0], [t, 1]] · [[I, p], [0, pw]]` — scale, skew, rotation, translation, perspective,
@@ -48,20 +50,25 @@ package enum TransformField: String, CaseIterable, Sendable {
     case scaleZ = "scale.z"
     /// `scale`: reads the average of the three factors; writing sets all three.
     case scale = "scale"
+    /// `scale.xy` (undocumented by Apple, widely used): reads the average of the x and y
+    /// factors; writing sets both and keeps z (ruling T5).
+    case scaleXY = "scale.xy"
     /// `translation.x`: `m41`.
     case translationX = "translation.x"
     /// `translation.y`: `m42`.
     case translationY = "translation.y"
     /// `translation.z`: `m43`.
     case translationZ = "translation.z"
-    /// `translation`: a `CGSize` of (`m41`, `m42`).
+    /// `translation`: a `CGSize` of (`m41`, `m42`); written from a `CGSize` or a `CGPoint`
+    /// (x, y), bare or in an `NSValue` (ruling T5).
     case translation = "translation"
 
     /// The type of a field's value.
     package enum ValueKind: Sendable {
         /// A `CGFloat`.
         case scalar
-        /// A `CGSize` (width = x, height = y); only ``TransformField/translation``.
+        /// A `CGSize` (width = x, height = y); only ``TransformField/translation``, which also
+        /// takes a `CGPoint` (ValueCoercion.translation(_:)).
         case size
     }
 
@@ -100,6 +107,7 @@ package enum TransformField: String, CaseIterable, Sendable {
         case .scaleX: return f.scale.x
         case .scaleY: return f.scale.y
         case .scaleZ: return f.scale.z
+        case .scaleXY: return (f.scale.x + f.scale.y) / 2
         default: return (f.scale.x + f.scale.y + f.scale.z) / 3
         }
     }
@@ -127,6 +135,7 @@ package enum TransformField: String, CaseIterable, Sendable {
         case .scaleX: f.scale.x = value
         case .scaleY: f.scale.y = value
         case .scaleZ: f.scale.z = value
+        case .scaleXY: f.scale = .init(x: value, y: value, z: f.scale.z)
         default: f.scale = .init(x: value, y: value, z: value)
         }
         return f.composed()

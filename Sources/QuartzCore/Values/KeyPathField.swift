@@ -2,7 +2,8 @@ import CoreGraphics
 
 /// Apple's virtual key paths into structure-valued properties (`CA-SEMANTICS.md` §3.4):
 /// `x`/`y` of a `CGPoint`, `width`/`height` of a `CGSize`, `origin`, `size` and their fields of a
-/// `CGRect`, and the `CATransform3D` fields (`rotation.z`, `scale`, `translation.x`, …).
+/// `CGRect`, and the `CATransform3D` fields (`rotation.z`, `scale`, `scale.xy`, `translation.x`,
+/// `translation`, …; ruling T5 in docs/DECISIONS.md).
 package enum KeyPathField {
     /// Reads the field `path` (the key path after the property key, such as `"size.width"`) of a
     /// structure value. Returns `nil` when the value has no such field.
@@ -71,7 +72,8 @@ package enum KeyPathField {
         case let t as CATransform3D:
             guard let field = TransformField(keyPath: path) else { return nil }
             if field == .translation {
-                guard let v = ValueCoercion.size(newValue) else { return nil }
+                // Ruling T5: a CGSize or a CGPoint, bare or in an NSValue.
+                guard let v = ValueCoercion.translation(newValue) else { return nil }
                 return field.setting(v, in: t)
             }
             guard let v = ValueCoercion.coerce(newValue, to: CGFloat.self) else { return nil }
@@ -79,6 +81,30 @@ package enum KeyPathField {
         default:
             return nil
         }
+    }
+
+    /// Whether `structure` is a structure with fields (`CGPoint`, `CGSize`, `CGRect`,
+    /// `CATransform3D`) and `path` names one of them — so that a write that fails can be reported
+    /// as an unknown key path or as a value of the wrong type.
+    package static func hasField(_ path: String, in structure: Any) -> Bool {
+        value(of: structure, field: path) != nil
+    }
+
+    /// What the field `path` of `structure` takes, for reports: "a number", "a CGPoint", "a
+    /// CGSize", or for a transform's `translation` "a CGSize or a CGPoint" (ruling T5).
+    package static func accepted(field path: String, of structure: Any) -> String {
+        switch value(of: structure, field: path) {
+        case is CGPoint: return "a CGPoint, bare or in an NSValue"
+        case is CGSize:
+            return structure is CATransform3D
+                ? "a CGSize or a CGPoint, bare or in an NSValue" : "a CGSize, bare or in an NSValue"
+        default: return "a number"
+        }
+    }
+
+    /// Whether `value` is one of the structures whose fields key paths reach.
+    package static func isStructure(_ value: Any) -> Bool {
+        value is CGPoint || value is CGSize || value is CGRect || value is CATransform3D
     }
 
     private static func point(_ p: CGPoint, _ path: String) -> Any? {

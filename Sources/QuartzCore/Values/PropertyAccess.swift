@@ -10,10 +10,26 @@ package enum LayerField: Sendable {
     case opacity, cornerRadius, borderWidth
     case shadowOpacity, shadowRadius, shadowOffset, shadowOffsetWidth, shadowOffsetHeight
     case transform, sublayerTransform
+    /// A virtual field of `transform` (`transform.rotation.z`, `transform.translation`, …): read
+    /// and written through `TransformField`, so the renderer never needs a layer copy for it
+    /// (ruling T5 in docs/DECISIONS.md).
+    case transformField(TransformField)
+    /// A virtual field of `sublayerTransform`, as ``transformField(_:)``.
+    case sublayerTransformField(TransformField)
     case contentsRect, contentsCenter, contentsScale, rasterizationScale, minificationFilterBias
 
-    /// The fields by key path.
-    static let byKeyPath: [String: LayerField] = [
+    /// The fields by key path: the named ones and every `transform.` and `sublayerTransform.`
+    /// field.
+    static let byKeyPath: [String: LayerField] = named.merging(
+        TransformField.allCases.flatMap { field in
+            [
+                ("transform.\(field.rawValue)", LayerField.transformField(field)),
+                ("sublayerTransform.\(field.rawValue)", LayerField.sublayerTransformField(field)),
+            ]
+        }
+    ) { named, _ in named }
+
+    private static let named: [String: LayerField] = [
         "position": .position, "position.x": .positionX, "position.y": .positionY,
         "anchorPoint": .anchorPoint, "anchorPoint.x": .anchorPointX, "anchorPoint.y": .anchorPointY,
         "zPosition": .zPosition, "anchorPointZ": .anchorPointZ,
@@ -56,6 +72,8 @@ package enum LayerField: Sendable {
         case .shadowOffsetHeight: return .scalar(Double(state.shadowOffset.height))
         case .transform: return .transform(state.transform)
         case .sublayerTransform: return .transform(state.sublayerTransform)
+        case .transformField(let field): return Self.read(field, of: state.transform)
+        case .sublayerTransformField(let field): return Self.read(field, of: state.sublayerTransform)
         case .contentsRect: return .rect(state.contentsRect)
         case .contentsCenter: return .rect(state.contentsCenter)
         case .contentsScale: return .scalar(Double(state.contentsScale))
@@ -92,6 +110,12 @@ package enum LayerField: Sendable {
         case (.shadowOffsetHeight, .scalar(let v)): state.shadowOffset.height = CGFloat(v)
         case (.transform, .transform(let v)): state.transform = v
         case (.sublayerTransform, .transform(let v)): state.sublayerTransform = v
+        case (.transformField(let field), _):
+            guard let t = Self.setting(field, value, in: state.transform) else { return false }
+            state.transform = t
+        case (.sublayerTransformField(let field), _):
+            guard let t = Self.setting(field, value, in: state.sublayerTransform) else { return false }
+            state.sublayerTransform = t
         case (.contentsRect, .rect(let v)): state.contentsRect = v
         case (.contentsCenter, .rect(let v)): state.contentsCenter = v
         case (.contentsScale, .scalar(let v)): state.contentsScale = CGFloat(v)
@@ -100,6 +124,27 @@ package enum LayerField: Sendable {
         default: return false
         }
         return true
+    }
+
+    /// A transform field's value: a number, or the translation pair as a `CGSize`.
+    private static func read(_ field: TransformField, of t: CATransform3D) -> AnimatableValue {
+        switch field.valueKind {
+        case .scalar: return .scalar(Double(field.scalar(of: t)))
+        case .size: return .size(CGSize(width: t.m41, height: t.m42))
+        }
+    }
+
+    /// `t` with `field` set to `value`, or `nil` when the value does not fit the field: a number
+    /// for the scalar fields; a size or a point for the translation pair (ruling T5).
+    private static func setting(
+        _ field: TransformField, _ value: AnimatableValue, in t: CATransform3D
+    ) -> CATransform3D? {
+        switch (field.valueKind, value) {
+        case (.scalar, .scalar(let v)): return field.setting(CGFloat(v), in: t)
+        case (.size, .size(let v)): return field.setting(v, in: t)
+        case (.size, .point(let p)): return field.setting(CGSize(width: p.x, height: p.y), in: t)
+        default: return nil
+        }
     }
 
     /// The field's value boxed as its property's type, to convert a value of another kind to.

@@ -44,6 +44,17 @@ package enum ValueCoercion {
         return nil
     }
 
+    /// The value as a transform's translation pair (`transform.translation`,
+    /// `sublayerTransform.translation`, any `CATransform3D` property's `translation`): a
+    /// `CGSize` (Apple's documented type) or a `CGPoint` (what code moving a layer by a point
+    /// passes; Core Animation takes both), bare or in an `NSValue`; width is x, height is y
+    /// (ruling T5 in docs/DECISIONS.md). Other point- and size-valued properties take their own
+    /// type only (ruling L6).
+    package static func translation(_ value: Any?) -> CGSize? {
+        if let v = size(value) { return v }
+        return point(value).map { CGSize(width: $0.x, height: $0.y) }
+    }
+
     /// The value as a `CGRect`: a `CGRect`, or an `NSValue` holding one.
     package static func rect(_ value: Any?) -> CGRect? {
         if let v = value as? CGRect { return v }
