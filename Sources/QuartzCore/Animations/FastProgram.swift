@@ -144,6 +144,9 @@ package struct CompiledAnimation: Sendable {
     package let field: LayerField
     /// The committed value of the field, as lanes.
     package let modelLanes: SIMD4<Double>
+    /// For a transform field, the committed matrix, which a reset restores whole (identity for
+    /// other fields).
+    package let modelTransform: CATransform3D
 
     package init(
         timing: MediaTiming, removedOnCompletion: Bool, program: FastProgram, model: borrowing LayerState
@@ -153,6 +156,22 @@ package struct CompiledAnimation: Sendable {
         self.program = program
         field = program.field
         modelLanes = program.field.lanes(model)
+        switch program.field {
+        case .transformField: modelTransform = model.transform
+        case .sublayerTransformField: modelTransform = model.sublayerTransform
+        default: modelTransform = CATransform3DIdentity
+        }
+    }
+
+    /// Puts the committed value of the animation's field back into `state` (`LayerField.copy`
+    /// from the committed state, without reading it).
+    @inline(__always)
+    package static func reset(_ animation: UnsafePointer<CompiledAnimation>, into state: inout LayerState) {
+        switch animation.pointee.field {
+        case .transformField: state.transform = animation.pointee.modelTransform
+        case .sublayerTransformField: state.sublayerTransform = animation.pointee.modelTransform
+        default: animation.pointee.field.write(lanes: animation.pointee.modelLanes, into: &state)
+        }
     }
 
     /// Applies the animation at its layer's local time `t` (committed: the same rule as

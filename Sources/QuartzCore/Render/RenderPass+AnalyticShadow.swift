@@ -13,7 +13,7 @@ extension RenderPass {
         _ layer: RenderLayer, state: LayerState, matrix: CATransform3D, color: CGColor, opacity: Float
     ) -> Bool {
         guard renderer.usesAnalyticShadows, state.shadowPath == nil, layer.sublayers.isEmpty,
-            state.contents == nil, state.contentsCrossfade == nil, layer.values.kind?.drawsOwnContents != true
+            state.contents == nil, state.contentsCrossfade == nil, layer.kind?.drawsOwnContents != true
         else { return false }
         // The shape's alpha as drawn: the background's a, and in the border's ring the border's
         // b over it, a + b(1 − a).

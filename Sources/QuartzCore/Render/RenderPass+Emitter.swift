@@ -10,7 +10,7 @@ extension RenderPass {
     /// Draws the particles of `layer` when it is an emitter layer; `base` carries the layer's
     /// matrix, bounds, corner radii and opacity.
     func drawParticles(_ layer: RenderLayer, _ state: LayerState, base: LayerProgram.Quad) {
-        guard let emitter = layer.values.kind as? EmitterLayerValues, emitter.emitterCells?.isEmpty == false
+        guard let emitter = layer.kind as? EmitterLayerValues, emitter.emitterCells?.isEmpty == false
         else {
             return
         }
@@ -123,7 +123,7 @@ package struct EmitterFrame {
     /// with `animated` from its presented values (and, when animations touch emitter values, from
     /// those at each particle's birth).
     package static func make(_ layer: RenderLayer, atLocalTime t: Double, animated: Bool) -> EmitterFrame {
-        let committed = layer.values.kind as? EmitterLayerValues ?? EmitterLayerValues()
+        let committed = layer.kind as? EmitterLayerValues ?? EmitterLayerValues()
         var snapshot = EmitterSnapshot(values: committed)
         var sampler: ((Double) -> EmitterSnapshot)?
         if animated, animatesEmitterValues(layer) {

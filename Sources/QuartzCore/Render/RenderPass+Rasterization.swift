@@ -150,7 +150,7 @@ extension RenderPass {
         guard layer.animations.allSatisfy(\.changesOnlyPlacement), state.contentsCrossfade == nil,
             !layer.sublayers.contains(where: \.isAnimating),
             layer.mask?.isAnimating != true,
-            (layer.values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty != false
+            (layer.kind as? EmitterLayerValues)?.emitterCells?.isEmpty != false
         else { return nil }
         return RasterKey(node: layer, drawn: Self.drawnValues(of: state), scale: scale)
     }
@@ -265,7 +265,7 @@ struct RasterKey {
     func matches(_ other: RasterKey) -> Bool {
         guard scale == other.scale, scale > 0, drawn == other.drawn else { return false }
         if node === other.node { return true }
-        return node.values.kind == nil && other.node.values.kind == nil && node.mask === other.node.mask
+        return node.kind == nil && other.node.kind == nil && node.mask === other.node.mask
             && node.sublayers.elementsEqual(other.node.sublayers, by: ===)
     }
 }

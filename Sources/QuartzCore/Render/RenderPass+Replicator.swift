@@ -39,7 +39,7 @@ extension RenderPass {
     /// Whether `layer` keeps its sublayers in 3D: a `CATransformLayer`, or a `CAReplicatorLayer`
     /// with `preservesDepth` (not animatable, so the committed value decides).
     static func preservesDepth(_ layer: RenderLayer) -> Bool {
-        layer.values.kind?.keepsSublayersIn3D ?? false
+        layer.kind?.keepsSublayersIn3D ?? false
     }
 
     /// The instances of `replicator` (presented as `state`) to draw at the frame's time, in
@@ -167,7 +167,7 @@ extension RenderPass {
             renderer.program.multiplier = savedMultiplier
         }
         let copies =
-            container.values.kind is ReplicatorValues
+            container.kind is ReplicatorValues
             ? instances(of: container, state: state)
             : [
                 ReplicatorInstance(

@@ -141,7 +141,7 @@ struct RenderPass {
             let clips = state.masksToBounds
             if clips { pushClip(base, level: stencilLevel) }
             let level = clips ? stencilLevel + 1 : stencilLevel
-            if layer.values.kind is ReplicatorValues {
+            if layer.kind is ReplicatorValues {
                 drawInstances(
                     of: layer, sublayers, matrix: matrix, state: state, opacity: opacity, stencilLevel: level)
             } else {
@@ -483,9 +483,9 @@ struct RenderPass {
 
     /// The layer kind's values as last presented by `presentationState(of:)` this frame.
     func presentedKind(of layer: RenderLayer) -> (any LayerKindValues)? {
-        guard layer.values.kind != nil else { return nil }
-        if renderer.usesModelValues || frozenDepth > 0 { return layer.values.kind }
-        return renderer.buffers[layer.id]?.values.kind ?? layer.values.kind
+        guard layer.kind != nil else { return nil }
+        if renderer.usesModelValues || frozenDepth > 0 { return layer.kind }
+        return renderer.buffers[layer.id]?.values.kind ?? layer.kind
     }
 
     private func drawContents(_ state: LayerState, base: LayerProgram.Quad) {

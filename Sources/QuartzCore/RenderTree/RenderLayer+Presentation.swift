@@ -32,7 +32,7 @@ extension RenderLayer {
             synced = serial
         } else {
             for index in 0..<compiled.count {
-                first[index].field.write(lanes: first[index].modelLanes, into: &buffer.state)
+                CompiledAnimation.reset(first + index, into: &buffer.state)
             }
         }
         // Through pointers: each compiled animation is read in place, not copied.

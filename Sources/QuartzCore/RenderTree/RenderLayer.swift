@@ -153,6 +153,10 @@ package final class RenderLayer: @unchecked Sendable {
     /// The committed model values.
     package var state: LayerState { values.state }
 
+    /// The committed kind values (`nil` for a plain layer). Read through this accessor, the
+    /// renderer's recursive drawing functions hold no temporary copy of `values` in their frames.
+    package var kind: (any LayerKindValues)? { values.kind }
+
     /// The layer's own timing as plain values (a layer's time is unbounded).
     var timing: MediaTiming { values.state.layerTiming }
 }
