@@ -502,8 +502,26 @@ open class CALayer: NSObject, CAMediaTiming {
         set { setState(\.allowsGroupOpacity, newValue, key: "allowsGroupOpacity") }
     }
 
-    /// A filter compositing the layer with what is behind it. Stored as a value only: Lamina does not apply
-    /// filters (see README). Default `nil`.
+    /// How the layer is composited with what is behind it: the name of a blend mode or Porter–Duff
+    /// operator, as Core Animation's filter names — `"multiplyBlendMode"`, `"screenBlendMode"`,
+    /// `"overlayBlendMode"`, `"darkenBlendMode"`, `"lightenBlendMode"`, `"colorDodgeBlendMode"`,
+    /// `"colorBurnBlendMode"`, `"softLightBlendMode"`, `"hardLightBlendMode"`,
+    /// `"differenceBlendMode"`, `"exclusionBlendMode"`, `"hueBlendMode"`, `"saturationBlendMode"`,
+    /// `"colorBlendMode"`, `"luminosityBlendMode"`, `"clear"`, `"copy"`, `"sourceIn"`,
+    /// `"sourceOut"`, `"sourceAtop"`, `"destOver"`, `"destIn"`, `"destOut"`, `"destAtop"`,
+    /// `"xor"`, `"plusL"`, `"plusD"` (and `"sourceOver"`/`"normalBlendMode"`, the default
+    /// compositing). Lamina has no Core Image: a `CIFilter` is named by a string instead
+    /// (`"CIMultiplyBlendMode"`, `"CISourceAtopCompositing"`, …), and the `CGBlendMode` spellings
+    /// `"destinationIn"`, `"plusLighter"`, … are accepted too. Names are case-sensitive.
+    ///
+    /// The layer — its background, contents, border, sublayers, shadow and mask, at its `opacity`
+    /// — is drawn as one group, then combined with its backdrop by the W3C Compositing and
+    /// Blending formulas: the backdrop is what was drawn before the layer within the nearest
+    /// enclosing group (a translucent group, a masked or rasterized layer, …), or in the frame.
+    /// `clear`, `copy`, `sourceIn`, `sourceOut`, `destIn` and `destAtop` also change the backdrop
+    /// where the layer is transparent, over the box of its bounds and sublayers' frames. An unknown
+    /// name, or a value of another type, is reported once through `CompatibilityWarnings` and
+    /// drawn as `sourceOver`. A `CATransformLayer` ignores it. Default `nil`. (Ruling V18.)
     open var compositingFilter: Any? {
         get { state.compositingFilter }
         set { setState(\.compositingFilter, newValue, key: "compositingFilter") }

@@ -5,8 +5,10 @@ extension CALayer {
     /// compositor at the context's pixel scale, then drawn into `ctx` over the layer's bounds in
     /// the context's user space, with the layer's top edge at `bounds.minY` (Lamina's iOS
     /// geometry; a context made by `display()` or flipped like UIKit's shows it upright). Unlike
-    /// Apple's, 3D transforms of sublayers are honoured. When no EGL context can be created the
-    /// call draws nothing and reports why once.
+    /// Apple's, 3D transforms of sublayers and `compositingFilter` are honoured: sublayers blend
+    /// within the tree's rendering, and the layer's own filter blends that rendering into the
+    /// context through the matching `CGBlendMode` (Cairo's operator; ruling V18). When no EGL
+    /// context can be created the call draws nothing and reports why once.
     func renderImplementation(in ctx: CGContext) {
         let bounds = state.bounds
         guard bounds.width > 0, bounds.height > 0, bounds.width.isFinite, bounds.height.isFinite else {
@@ -27,9 +29,19 @@ extension CALayer {
         renderer.ownSpaceRootID = layerID
         layoutIfNeeded()
         displaySubtreeIfNeeded()
-        renderer.modelSnapshot = modelRenderNode()
+        let snapshot = modelRenderNode()
+        renderer.modelSnapshot = snapshot
         guard let image = renderer.image(atTime: CACurrentMediaTime()) else { return }
         ctx.saveGState()
+        // The compositor leaves the root's own filter to the context (RenderPass+Blending.swift):
+        // its rendering, drawn in the mode, blends with what the context holds. A layer that
+        // draws nothing blends nothing (a clearing mode clears nothing).
+        if let snapshot, !RenderPass.preservesDepth(snapshot), !snapshot.state.isHidden,
+            !(snapshot.state.opacity <= 0)
+        {
+            let mode = CompositingFilter.blendMode(of: snapshot.state.compositingFilter)
+            if mode != .normal { ctx.setBlendMode(mode) }
+        }
         // CGContext.draw puts an image's first row at the rect's maxY; the layer's top is minY.
         ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
         ctx.scaleBy(x: 1, y: -1)

@@ -29,7 +29,9 @@ import CoreGraphics
 /// last committed gives way to the current one with the effect (`fade`, `push`, `moveIn`,
 /// `reveal` in the subtype's direction; `cube` and `oglFlip` in perspective; other types fade) at
 /// the transition's progress; `shouldRasterize` layers from a cached bitmap at
-/// `rasterizationScale`. Not yet drawn (see the README): filters.
+/// `rasterizationScale`; `compositingFilter` blend modes and Porter–Duff operators, each
+/// blended layer drawn as a group and composited onto what was drawn before it (ruling V18).
+/// Not drawn (see the README): `filters` and `backgroundFilters`.
 ///
 /// A renderer is used from one thread at a time (any thread; see `render()`).
 public final class CARenderer {
@@ -58,6 +60,12 @@ public final class CARenderer {
     package var usesAnalyticShadows = true
     /// The emitter layers' particle program, created on first use (RenderPass+Emitter.swift).
     var particleProgram: ParticleProgram?
+    /// The blend-mode compositing program, created on first use (RenderPass+Blending.swift).
+    var blendProgram: BlendProgram?
+    /// The layer being drawn into its own group by `RenderPass.drawIfBlended`, which draws it
+    /// there as if it had no `compositingFilter` (kept here rather than in the pass, whose copies
+    /// the recursive drawing functions hold per tree level).
+    var unblendedLayer: LayerID?
     private(set) var framebuffer: GLuint = 0
     /// The OpenGL name of the framebuffer the frame is drawn into (for a window to blit from).
     package var framebufferName: UInt32 { framebuffer }

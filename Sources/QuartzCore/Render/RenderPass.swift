@@ -57,10 +57,11 @@ struct RenderPass {
         let state = presentedState(of: layer)
         let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
         let opacity = inherited * layerOpacity
-        if layer.transition != nil,
-            drawInTransition(
-                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-                stencilLevel: stencilLevel)
+        // A compositingFilter (ruling V18) or a running transition draws the layer through
+        // offscreen passes.
+        if drawBlendedOrInTransition(
+            layer, state: state, parentMatrix: parentMatrix, parentState: parentState, inherited: inherited,
+            opacity: opacity, stencilLevel: stencilLevel)
         {
             return
         }
@@ -318,7 +319,7 @@ struct RenderPass {
     /// The framebuffer pixels `rect` (layer coordinates) covers through `matrix`, grown by
     /// `margin` pixels, as a scissor rectangle (x, y from the bottom, width, height); `nil` when
     /// a corner is behind the eye.
-    private func pixelRegion(of rect: CGRect, _ matrix: CATransform3D, margin: Int32) -> (
+    func pixelRegion(of rect: CGRect, _ matrix: CATransform3D, margin: Int32) -> (
         Int32, Int32, Int32, Int32
     )? {
         var minX = CGFloat.infinity
@@ -354,7 +355,7 @@ struct RenderPass {
     }
 
     /// Limits drawing and clearing to `region` within the current scissor.
-    private mutating func pushScissor(_ region: (Int32, Int32, Int32, Int32)) {
+    mutating func pushScissor(_ region: (Int32, Int32, Int32, Int32)) {
         var r = region
         if let top = scissors.last {
             let x0 = max(r.0, top.0)
@@ -369,7 +370,7 @@ struct RenderPass {
     }
 
     /// Restores the scissor from before the last `pushScissor`.
-    private mutating func popScissor() {
+    mutating func popScissor() {
         scissors.removeLast()
         if let top = scissors.last {
             glScissor(top.0, top.1, top.2, top.3)
