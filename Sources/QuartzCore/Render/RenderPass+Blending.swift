@@ -147,7 +147,7 @@ extension RenderPass {
                 continue
             }
             box = box.union(frame)
-            let kind = node.values.kind
+            let kind = node.kind
             if (kind != nil && !(kind is GradientValues) && !(kind is TextValues)) || node.transition != nil {
                 reachesBeyond = true
             }
