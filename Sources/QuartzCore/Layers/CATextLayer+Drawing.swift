@@ -72,6 +72,8 @@ package struct TextValues: LayerKindValues {
     var alignmentMode: CATextLayerAlignmentMode
     var allowsFontSubpixelQuantization: Bool
 
+    package var drawsWithinBounds: Bool { true }
+
     package static let properties: [String: ValueProperty<TextValues>] = ValueProperty.table([
         ValueProperty(
             key: "string", get: { $0.string },

@@ -148,7 +148,7 @@ extension RenderPass {
             }
             box = box.union(frame)
             let kind = node.kind
-            if (kind != nil && !(kind is GradientValues) && !(kind is TextValues)) || node.transition != nil {
+            if (kind != nil && kind?.drawsWithinBounds != true) || node.transition != nil {
                 reachesBeyond = true
             }
             if s.shadowOpacity > 0, !s.masksToBounds, s.shadowColor != nil {

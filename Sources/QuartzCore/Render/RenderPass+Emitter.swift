@@ -10,10 +10,7 @@ extension RenderPass {
     /// Draws the particles of `layer` when it is an emitter layer; `base` carries the layer's
     /// matrix, bounds, corner radii and opacity.
     func drawParticles(_ layer: RenderLayer, _ state: LayerState, base: LayerProgram.Quad) {
-        guard let emitter = layer.kind as? EmitterLayerValues, emitter.emitterCells?.isEmpty == false
-        else {
-            return
-        }
+        guard layer.kind?.emitsParticles == true else { return }
         let frame = EmitterFrame.make(
             layer, atLocalTime: localTime(of: layer), animated: !renderer.usesModelValues && frozenDepth == 0)
         guard !frame.particles.isEmpty else { return }

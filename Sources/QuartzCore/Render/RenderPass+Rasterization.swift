@@ -150,7 +150,7 @@ extension RenderPass {
         guard layer.animations.allSatisfy(\.changesOnlyPlacement), state.contentsCrossfade == nil,
             !layer.sublayers.contains(where: \.isAnimating),
             layer.mask?.isAnimating != true,
-            (layer.kind as? EmitterLayerValues)?.emitterCells?.isEmpty != false
+            layer.kind?.emitsParticles != true
         else { return nil }
         return RasterKey(node: layer, drawn: Self.drawnValues(of: state), scale: scale)
     }

@@ -167,7 +167,7 @@ extension RenderPass {
             renderer.program.multiplier = savedMultiplier
         }
         let copies =
-            container.kind is ReplicatorValues
+            container.kind?.drawsSublayerInstances == true
             ? instances(of: container, state: state)
             : [
                 ReplicatorInstance(

@@ -142,7 +142,7 @@ struct RenderPass {
             let clips = state.masksToBounds
             if clips { pushClip(base, level: stencilLevel) }
             let level = clips ? stencilLevel + 1 : stencilLevel
-            if layer.kind is ReplicatorValues {
+            if layer.kind?.drawsSublayerInstances == true {
                 drawInstances(
                     of: layer, sublayers, matrix: matrix, state: state, opacity: opacity, stencilLevel: level)
             } else {

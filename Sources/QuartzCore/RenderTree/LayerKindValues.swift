@@ -25,6 +25,18 @@ package protocol LayerKindValues {
     /// depth) instead of flattening them into its plane.
     var keepsSublayersIn3D: Bool { get }
 
+    /// Whether the kind draws its sublayers as a number of instances (a replicator) instead of
+    /// once each.
+    var drawsSublayerInstances: Bool { get }
+
+    /// Whether the kind draws particles over its layer (an emitter with cells): they move with
+    /// time, so its layer is never cached as a bitmap.
+    var emitsParticles: Bool { get }
+
+    /// Whether everything the kind draws stays within its layer's bounds (a gradient, a text
+    /// layer), so that a compositing region may be cut to them.
+    var drawsWithinBounds: Bool { get }
+
     /// The kind's content as presented with `state`, at `scale` framebuffer pixels per point:
     /// an image and the rectangle of bounds coordinates it covers (which may extend past the
     /// bounds), or `nil` for nothing. `cache` is the renderer's, kept per layer from frame to
@@ -54,6 +66,12 @@ extension LayerKindValues {
     }
 
     package var keepsSublayersIn3D: Bool { false }
+
+    package var drawsSublayerInstances: Bool { false }
+
+    package var emitsParticles: Bool { false }
+
+    package var drawsWithinBounds: Bool { false }
 
     package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
         image: CGImage, rect: CGRect
@@ -95,6 +113,8 @@ extension ShapeValues: LayerKindValues {
 }
 
 extension GradientValues: LayerKindValues {
+    package var drawsWithinBounds: Bool { true }
+
     package static let properties: [String: ValueProperty<GradientValues>] = ValueProperty.table([
         .optional("colors", \.colors), .optional("locations", \.locations),
         .plain("startPoint", \.startPoint), .plain("endPoint", \.endPoint), .plain("type", \.type),
@@ -131,9 +151,13 @@ extension ReplicatorValues: LayerKindValues {
     ])
 
     package var keepsSublayersIn3D: Bool { preservesDepth }
+
+    package var drawsSublayerInstances: Bool { true }
 }
 
 extension EmitterLayerValues: LayerKindValues {
+    package var emitsParticles: Bool { emitterCells?.isEmpty == false }
+
     package static let properties: [String: ValueProperty<EmitterLayerValues>] = ValueProperty.table([
         .optional("emitterCells", \.emitterCells), .plain("birthRate", \.birthRate),
         .plain("lifetime", \.lifetime), .plain("emitterPosition", \.emitterPosition),
