@@ -8,7 +8,7 @@ extension ExampleClockTests {
     /// what the listing does (the reasoning behind each number is in
     /// `Tests/QuartzCoreTests/Chapter*ListingTests.swift`).
     @Suite struct ChapterExampleTests {
-        /// The `.default` timing curve at half time (CA-SEMANTICS.md §2.3).
+        /// The `.default` timing curve at half time (ruling E22).
         static let defaultCurveAtHalf: CGFloat = 0.802403
         /// Tolerance for values read through a timing curve given to six decimals.
         static let curveTolerance: CGFloat = 1e-5

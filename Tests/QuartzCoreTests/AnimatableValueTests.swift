@@ -3,7 +3,7 @@ import Foundation
 import QuartzCore
 import Testing
 
-// Unboxing, boxing and arithmetic of animation values (spec §3.2, §3.5, §3.6, ruling R11).
+// Unboxing, boxing and arithmetic of animation values (rulings E23 and R11).
 
 /// Rounding error of a few operations on values of order 1–100.
 private let roundingTolerance = 1e-12

@@ -1,7 +1,8 @@
 import QuartzCore
 import Testing
 
-/// action(forKey:)'s search order, CA-SEMANTICS.md §8.2 (Apple-checked cases from GS actions.m).
+/// action(forKey:)'s search order as Apple's `CALayer` header gives it (Apple-checked cases from
+/// GS actions.m).
 @Suite struct CALayerActionTests {
     final class Marker: CAAction {
         let name: String

@@ -1,7 +1,8 @@
 import QuartzCore
 import Testing
 
-/// Every default of CA-SEMANTICS.md §9.3, read through the typed API and through key-value coding.
+/// Every default of Apple's `CALayer` header, read through the typed API and through key-value
+/// coding.
 @Suite struct CALayerDefaultsTests {
     let layer = CALayer()
 

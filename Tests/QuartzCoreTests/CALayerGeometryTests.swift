@@ -1,7 +1,8 @@
 import QuartzCore
 import Testing
 
-/// Geometry and conversion, CA-SEMANTICS.md §10, with exact expected numbers.
+/// Geometry and conversion (Apple's `CALayer` header, rulings L1–L3), with exact expected
+/// numbers.
 @Suite struct CALayerGeometryTests {
     @Test func frameIsDerivedFromBoundsPositionAndAnchor() {
         let layer = CALayer()

@@ -1,7 +1,7 @@
 import QuartzCore
 import Testing
 
-/// hitTest(_:) and contains(_:), CA-SEMANTICS.md §10.4 and ruling R8.
+/// hitTest(_:) and contains(_:), Apple's `CALayer` header and rulings R8 and L4.
 @Suite struct CALayerHitTestTests {
     /// root (0,0,300,300) ⊃ a (10,10,100,100) ⊃ a1 (20,20,30,30); root ⊃ b (50,50,100,100) above a.
     private func makeTree() -> (root: CALayer, a: CALayer, a1: CALayer, b: CALayer) {

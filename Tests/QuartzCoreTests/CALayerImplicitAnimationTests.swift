@@ -2,7 +2,8 @@ import QuartzCore
 import Testing
 
 extension ManualClockTests {
-    /// Implicit animations and the action search at work (CA-SEMANTICS.md §8; chapter 7).
+    /// Implicit animations and the action search at work (Apple's `CALayer` header, ruling E4;
+    /// chapter 7).
     @Suite struct CALayerImplicitAnimationTests {
         final class NullDelegate: CALayerDelegate {
             func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { NSNull() }
@@ -38,7 +39,7 @@ extension ManualClockTests {
                 #expect(animation.timingFunction == CAMediaTimingFunction(name: .default))
                 CAMediaClock.advance(by: 0.125)
                 let middle = try #require(layer.presentation()?.backgroundColor?.components)
-                // Half the time: the default curve is at 0.802403 (spec §2.3).
+                // Half the time: the default curve is at 0.802403 (ruling E22).
                 #expect(isClose(middle[0], 0.802403, 1e-5) && isClose(middle[2], 1 - 0.802403, 1e-5))
                 CAMediaClock.advance(by: 0.25)
                 #expect(layer.presentation()?.backgroundColor?.components == [1, 0, 0, 1])

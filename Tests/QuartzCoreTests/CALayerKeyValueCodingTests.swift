@@ -1,7 +1,7 @@
 import QuartzCore
 import Testing
 
-/// Key-value coding: every property by key, Apple's virtual key paths (CA-SEMANTICS.md §3.4),
+/// Key-value coding: every property by key, Apple's virtual key paths (ruling T5),
 /// numeric boxing, undefined keys and bad values.
 @Suite struct CALayerKeyValueCodingTests {
     init() {

@@ -1,7 +1,7 @@
 import QuartzCore
 import Testing
 
-/// Tolerance for the reference values of CA-SEMANTICS.md §2.3 (given to six decimals).
+/// Tolerance for the reference values below, computed by exact bisection (given to six decimals).
 private let referenceTolerance = 1e-6
 
 /// The solver's tolerance on x, `UnitBezier.epsilon` (1e-7).
@@ -14,9 +14,9 @@ private func controlPoint(_ function: CAMediaTimingFunction, _ index: Int) -> (F
     return (values[0], values[1])
 }
 
-/// `CAMediaTimingFunction` and its Bézier solver, CA-SEMANTICS.md §2.
+/// `CAMediaTimingFunction` and its Bézier solver (Apple's documentation, ruling E22).
 @Suite struct CAMediaTimingFunctionTests {
-    // MARK: Names and control points (§2.1, §2.2)
+    // MARK: Names and control points (Apple's documentation)
 
     @Test func namesHaveApplesRawValues() {
         #expect(CAMediaTimingFunctionName.linear.rawValue == "linear")
@@ -99,7 +99,7 @@ private func controlPoint(_ function: CAMediaTimingFunction, _ index: Int) -> (F
         #expect(shared is CAMediaTimingFunction)
     }
 
-    // MARK: Evaluation (§2.3)
+    // MARK: Evaluation (ruling E22)
 
     @Test(arguments: [
         (CAMediaTimingFunctionName.easeIn, 0.5, 0.315357),

@@ -2,7 +2,7 @@ import QuartzCore
 import Testing
 
 extension ManualClockTests {
-    /// CATransaction, CA-SEMANTICS.md §7 (Apple-checked cases from GS transaction.m).
+    /// CATransaction, Apple's header and ruling R7 (Apple-checked cases from GS transaction.m).
     @Suite struct CATransactionTests {
         @Test func animationDurationDefaultsAndNests() {
             #expect(CATransaction.animationDuration() == 0.25)

@@ -3,7 +3,7 @@ import Foundation
 import QuartzCore
 import Testing
 
-// Decomposition into translation, scale, skew, perspective and rotation (spec §3.5, ruling R11).
+// Decomposition into translation, scale, skew, perspective and rotation (rulings R11 and T3).
 
 /// Rounding error of a decomposition of values of order 1.
 private let componentTolerance: CGFloat = 1e-12
@@ -240,7 +240,7 @@ struct CATransform3DInterpolationTests {
     }
 
     @Test func twoPiRotationDoesNotMove() throws {
-        // Spec §3.5: identity → rotation(2π) is no visible motion through `transform`.
+        // Ruling R11: identity → rotation(2π) is no visible motion through `transform`.
         let a = try #require(DecomposedTransform3D(CATransform3DIdentity))
         let b = try #require(DecomposedTransform3D(CATransform3DMakeRotation(2 * .pi, 0, 0, 1)))
         let middle = DecomposedTransform3D.interpolate(a, b, fraction: 0.5).recomposed()

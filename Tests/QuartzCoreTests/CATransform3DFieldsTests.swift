@@ -3,7 +3,7 @@ import Foundation
 import QuartzCore
 import Testing
 
-// The virtual key-path fields of a transform: transform.rotation.z, transform.scale, … (§3.4).
+// The virtual key-path fields of a transform: transform.rotation.z, transform.scale, … (ruling T5).
 
 /// Rounding error of a factor-and-multiply-back of values of order 1 to 100.
 private let fieldTolerance: CGFloat = 1e-11

@@ -292,7 +292,7 @@ struct CATransform3DAffineTests {
 @Suite("CATransform3D package helpers")
 struct CATransform3DHelperTests {
     @Test func perspectiveProjectionFromTheSpec() {
-        // §10.5: m34 = −1/500 and z = 100 give w = 0.8, a 1.25× enlargement.
+        // Perspective (w = 1 + z·m34): m34 = −1/500 and z = 100 give w = 0.8, a 1.25× enlargement.
         var t = CATransform3DIdentity
         t.m34 = -1.0 / 500
         let (point, w) = t.project(CGPoint(x: 10, y: -4), z: 100)

@@ -3,8 +3,8 @@ import Foundation
 import QuartzCore
 import Testing
 
-// CAValueFunction (spec §3.3): Apple's names, and each function's matrix equal to the matching
-// CATransform3DMake… call (exact: the same arithmetic runs).
+// CAValueFunction (Apple's `CAValueFunction` documentation): Apple's names, and each function's
+// matrix equal to the matching CATransform3DMake… call (exact: the same arithmetic runs).
 
 @Suite("CAValueFunction")
 struct CAValueFunctionTests {

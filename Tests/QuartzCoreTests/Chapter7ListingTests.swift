@@ -20,7 +20,7 @@ extension ManualClockTests {
         static let tapColour = CGColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
         /// A second tap's colour.
         static let secondTapColour = CGColor(red: 0.75, green: 0.25, blue: 0.5, alpha: 1)
-        /// The `.default` timing curve at half time (CA-SEMANTICS.md §2.3).
+        /// The `.default` timing curve at half time (ruling E22).
         static let defaultCurveAtHalf: CGFloat = 0.802403
         /// The `.default` timing curve at a twelfth of the time (0.25 s of 3 s).
         static let defaultCurveAtTwelfth: CGFloat = 0.070806

@@ -205,7 +205,7 @@ extension ManualClockTests {
         ///
         /// For speed 2 with offset 0.5 the chapter says the ship starts "from the end", which
         /// contradicts its own "timeOffset is unaffected by speed" and the header's
-        /// t = (tp − begin) × speed + offset (CA-SEMANTICS.md §1.2, ruling R1): the test follows the
+        /// t = (tp − begin) × speed + offset (ruling R1): the test follows the
         /// formula, so the ship starts half way and loops round to half way in 0.5 s.
         @Test func listing9_3_timeOffsetAndSpeed() throws {
             try withManualClock {

@@ -3,7 +3,8 @@ import Foundation
 import QuartzCore
 import Testing
 
-// Keyframe timing (spec §4.2–§4.4) and the Kochanek–Bartels spline of the cubic modes.
+// Keyframe timing (Apple's `CAKeyframeAnimation` documentation; rulings E13, E19) and the
+// Kochanek–Bartels spline of the cubic modes.
 
 /// Rounding error of key-time arithmetic on values of order 1.
 private let timeTolerance = 1e-12

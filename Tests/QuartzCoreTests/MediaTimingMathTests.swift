@@ -23,7 +23,7 @@ private func timing(
         fillsForwards: forwards)
 }
 
-/// The media timing math, CA-SEMANTICS.md §1 and rulings R1 and R4, with exact expected values.
+/// The media timing math, rulings E20, R1 and R4, with exact expected values.
 @Suite struct MediaTimingMathTests {
     // MARK: Defaults and durations
 
@@ -88,9 +88,9 @@ private func timing(
         }
     }
 
-    // MARK: Fill modes (§1.5)
+    // MARK: Fill modes (Apple's `CAMediaTimingFillMode` documentation)
 
-    /// Every row of §1.5's table: d = 1, begun at parent time 10, sampled 1 s before and 1 s after.
+    /// Every fill mode: d = 1, begun at parent time 10, sampled 1 s before and 1 s after.
     @Test(arguments: [
         ("removed", false, false), ("forwards", false, true), ("backwards", true, false),
         ("both", true, true),
@@ -176,7 +176,7 @@ private func timing(
         #expect(end.basicTime == 0.5 && end.isReversing)
     }
 
-    // MARK: timeOffset (R1, reading B)
+    // MARK: timeOffset (R1)
 
     @Test func timeOffsetWrapsAroundAndKeepsTheFullDuration() {
         let t = timing(duration: 1, timeOffset: 0.5, backwards: true, forwards: true)
@@ -242,7 +242,7 @@ private func timing(
 
     @Test func negativeSpeedPlaysBackwardsBeforeBeginTime() {
         // e = (t − beginTime) × speed is ≥ 0 only before beginTime: the object plays d → 0 over
-        // (beginTime − d, beginTime] and is BEFORE afterwards (§1.9).
+        // (beginTime − d, beginTime] and is BEFORE afterwards (ruling E15).
         let t = MediaTiming(
             beginTime: 10, duration: 1, speed: -1, timeOffset: 1, fillsBackwards: true, fillsForwards: true)
         #expect(t.sample(atParentTime: 9.25).basicTime == 0.75)
@@ -265,7 +265,7 @@ private func timing(
         }
     }
 
-    // MARK: localTime and parentTime (§1.2, §1.7, QA1673)
+    // MARK: localTime and parentTime (Apple's `CAMediaTiming` header, QA1673)
 
     @Test func localTimeIsFormulaOne() {
         let t = MediaTiming(beginTime: 3, duration: .infinity, speed: 2, timeOffset: 0.5)

@@ -3,7 +3,8 @@ import Foundation
 import QuartzCore
 import Testing
 
-// Keyframes along a path (spec §4.1): one per drawing element, positions on the curves.
+// Keyframes along a path (Apple's `CAKeyframeAnimation` `path` documentation): one per drawing
+// element, positions on the curves.
 
 /// Rounding error of Bézier evaluation on coordinates of order 100.
 private let pointTolerance: CGFloat = 1e-9

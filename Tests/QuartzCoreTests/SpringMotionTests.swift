@@ -4,7 +4,7 @@ import Testing
 /// Tolerance for closed-form spring values (fractions of the from→to distance).
 private let closedFormTolerance = 1e-12
 
-/// Tolerance for settling durations quoted to three decimals in CA-SEMANTICS.md §5.4 (seconds).
+/// Tolerance for settling durations quoted to three decimals in ruling R6 (seconds).
 private let settlingTolerance = 5e-4
 
 /// Tolerance for SwiftUI's worked examples, which Apple rounds to one or two decimals.
@@ -18,9 +18,9 @@ private func appleSpring(damping: Double, allowsOverdamping: Bool = false) -> Sp
     SpringMotion(mass: 1, stiffness: 100, damping: damping, allowsOverdamping: allowsOverdamping)
 }
 
-/// `SpringMotion`, CA-SEMANTICS.md §5.
+/// `SpringMotion`, rulings E21 and R6.
 @Suite struct SpringMotionTests {
-    // MARK: Motion (§5.2)
+    // MARK: Motion (ruling E21)
 
     @Test func defaultsAreApples() {
         let spring = SpringMotion()
@@ -104,7 +104,7 @@ private func appleSpring(damping: Double, allowsOverdamping: Bool = false) -> Sp
         }
     }
 
-    // MARK: settlingDuration (§5.4, R6)
+    // MARK: settlingDuration (R6)
 
     @Test(arguments: [(5.0, 2.862_612), (15, 1.026_146), (10, 1.481_030), (1, 13.915_482)])
     func settlingMatchesTheAdoptedFormula(damping: Double, expected: Double) {
@@ -158,7 +158,7 @@ private func appleSpring(damping: Double, allowsOverdamping: Bool = false) -> Sp
         #expect(abs(overdamped - log((1 - c2) / SpringMotion.restThreshold) / -r1) <= 1e-3)
     }
 
-    // MARK: Perceptual duration and bounce (§5.5)
+    // MARK: Perceptual duration and bounce (ruling E21)
 
     @Test func swiftUIWorkedExamples() {
         let p = SpringMotion.parameters(perceptualDuration: 0.5, bounce: 0.3)

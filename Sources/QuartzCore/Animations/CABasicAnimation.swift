@@ -1,7 +1,8 @@
 import CoreGraphics
 
 /// A single-keyframe animation of a property (Apple's `CABasicAnimation`), interpolating between
-/// `fromValue`, `toValue` and `byValue` as CA-SEMANTICS.md §3.1 and ruling R2 describe:
+/// `fromValue`, `toValue` and `byValue` as Apple's `CABasicAnimation` documentation and ruling R2
+/// describe:
 ///
 /// | from | to | by | interpolates |
 /// |---|---|---|---|

@@ -38,7 +38,7 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 }
 
 /// An animation through a sequence of keyframe values, or along a path (Apple's
-/// `CAKeyframeAnimation`; CA-SEMANTICS.md §4).
+/// `CAKeyframeAnimation` documentation).
 ///
 /// Invalid `keyTimes` (a wrong count, decreasing, outside [0, 1]) are ignored and the keyframes
 /// spaced evenly, as Apple documents; key times that start after 0 or end before 1 are used, the

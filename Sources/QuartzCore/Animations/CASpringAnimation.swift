@@ -1,6 +1,6 @@
 import CoreGraphics
 
-/// A basic animation driven by a damped spring (Apple's `CASpringAnimation`; CA-SEMANTICS.md §5).
+/// A basic animation driven by a damped spring (Apple's `CASpringAnimation`; rulings E9, E21).
 /// `CASpringAnimation()` has Apple's defaults: mass 1, stiffness 100, damping 10, no initial
 /// velocity.
 ///
@@ -64,7 +64,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     /// The estimated time, in seconds, for the spring to come to rest with the current
-    /// parameters (CA-SEMANTICS.md §5.4).
+    /// parameters (ruling R6).
     open var settlingDuration: CFTimeInterval {
         motion.settlingDuration
     }

@@ -42,7 +42,7 @@ extension CALayer {
 
     /// Gives the copy a usable timing: a duration of 0 or less (or not finite) takes the
     /// transaction's; non-finite begin times and offsets become 0, a NaN speed 1, a NaN repeat
-    /// count or duration 0 (CA-SEMANTICS bad input: clamped, never NaN).
+    /// count or duration 0 (ruling E10: bad input is clamped, never NaN).
     private func sanitizeTiming(of animation: CAAnimation) {
         if !(animation.storedDuration > 0) || !animation.storedDuration.isFinite {
             animation.storedDuration = CATransaction.animationDuration()

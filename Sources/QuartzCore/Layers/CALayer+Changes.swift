@@ -87,7 +87,7 @@ extension CALayer {
         return nil
     }
 
-    /// `action(forKey:)`'s search (CA-SEMANTICS.md §8.2): delegate, `actions`, `style` actions,
+    /// `action(forKey:)`'s search (Apple's `CALayer` header): delegate, `actions`, `style` actions,
     /// then the class default. `NSNull` at any step ends the search with no action.
     func actionImplementation(forKey event: String) -> (any CAAction)? {
         // Inside `CALayer.animate(…)` the block answers first, as a UIKit view answers inside

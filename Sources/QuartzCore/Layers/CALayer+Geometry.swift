@@ -1,6 +1,7 @@
 import CoreGraphics
 
-// Geometry (CA-SEMANTICS.md §10). Each layer maps its bounds coordinates into its parent's with
+// Geometry (Apple's `CALayer` header; rulings L1–L3). Each layer maps its bounds coordinates
+// into its parent's with
 //
 //     p_parent = p · T(−A) · transform · T(position, zPosition) · [T(−S) · F · sublayerTransform · T(S)]
 //

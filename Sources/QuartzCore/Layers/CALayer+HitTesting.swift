@@ -1,7 +1,8 @@
 import CoreGraphics
 
-// Hit testing (CA-SEMANTICS.md §10.4, ruling R8): front to back in sublayer order (zPosition does
-// not reorder), hidden subtrees skipped, masksToBounds and the mask limiting the subtree.
+// Hit testing (Apple's `CALayer` header, rulings R8 and L4): front to back in sublayer order
+// (zPosition does not reorder), hidden subtrees skipped, masksToBounds and the mask limiting the
+// subtree.
 
 extension CALayer {
     /// `hitTest(_:)`'s algorithm, with `point` in the superlayer's coordinates.

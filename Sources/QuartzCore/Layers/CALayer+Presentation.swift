@@ -59,8 +59,8 @@ extension CALayer {
         return presented.state
     }
 
-    /// Applies every animation in order (§9.2); an uncommitted animation with begin time 0 is
-    /// evaluated as if it began now.
+    /// Applies every animation in `animationKeys()` order (Apple's `CALayer` header); an
+    /// uncommitted animation with begin time 0 is evaluated as if it began now.
     func applyAnimations(to target: inout PresentationTarget, atLocalTime t: Double) {
         for record in animationRecords {
             record.animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: record.isCommitted)
@@ -116,10 +116,10 @@ extension RenderLayer {
 }
 
 extension CAAnimation {
-    /// Applies the animation at local time `t` as one of a layer's animations in order (§9.2):
-    /// nothing when it is not in effect, nor when it finished and is removed on completion (even
-    /// before its removal is delivered). An uncommitted animation with begin time 0 is evaluated
-    /// as if it began at `t`.
+    /// Applies the animation at local time `t` as one of a layer's animations in order (Apple's
+    /// `CALayer` header): nothing when it is not in effect, nor when it finished and is removed on
+    /// completion (even before its removal is delivered). An uncommitted animation with begin time
+    /// 0 is evaluated as if it began at `t`.
     func applyInOrder(to target: inout PresentationTarget, atLocalTime t: Double, isCommitted: Bool) {
         guard let (timing, sample) = effect(atLocalTime: t, isCommitted: isCommitted) else { return }
         apply(sample: sample, timing: timing, to: &target)

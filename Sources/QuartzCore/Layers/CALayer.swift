@@ -8,7 +8,7 @@ import Synchronization
 /// An object that manages image-based content and lets you animate it (Apple's `CALayer`).
 ///
 /// Lamina's layers use iOS geometry: the origin of a layer's bounds is its top-left corner and y
-/// grows downwards. Every property has Apple's type and default (`CA-SEMANTICS.md` §9.3).
+/// grows downwards. Every property has Apple's type and default (Apple's `CALayer` header).
 /// Properties are also reachable by key-value coding (`value(forKey:)`, `setValue(_:forKey:)`,
 /// the key-path forms, and Apple's virtual key paths such as `"position.x"` and
 /// `"transform.rotation.z"`); subclasses declare further properties with ``LayerProperty``.

@@ -9,7 +9,7 @@ import CoreGraphics
 package struct CALayerProperty: @unchecked Sendable {
     /// The key-value coding key, such as `"position"` or `"hidden"`.
     package let key: String
-    /// Whether Apple's header marks the property animatable (`CA-SEMANTICS.md` §8.4).
+    /// Whether Apple's `CALayer` header marks the property animatable.
     package let isAnimatable: Bool
     /// Apple's default value.
     package let defaultValue: Any?

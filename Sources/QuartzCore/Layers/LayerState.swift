@@ -1,6 +1,6 @@
 import CoreGraphics
 
-/// The stored model values of a `CALayer`, with Apple's defaults (`CA-SEMANTICS.md` §9.3).
+/// The stored model values of a `CALayer`, with Apple's defaults (Apple's `CALayer` header).
 ///
 /// One plain struct, so that `init(layer:)` copies a layer's model in one assignment and the
 /// property table (`CALayerProperty`) reads and writes fields by key path.

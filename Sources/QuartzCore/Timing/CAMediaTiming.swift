@@ -7,7 +7,8 @@ public typealias CFTimeInterval = Double
 /// Apple's `CAMediaTiming`: the timing model shared by layers and animations.
 ///
 /// A timed object converts its parent's time `tp` to its own active local time with
-/// `t = (tp − beginTime) × speed + timeOffset`; see `CA-SEMANTICS.md` §1.
+/// `t = (tp − beginTime) × speed + timeOffset` (Apple's `CAMediaTiming` header); how the
+/// properties combine is ruling E20 in docs/DECISIONS.md.
 public protocol CAMediaTiming: AnyObject {
     /// The begin time of the object, in its parent's time space, in seconds. Default 0.
     var beginTime: CFTimeInterval { get set }

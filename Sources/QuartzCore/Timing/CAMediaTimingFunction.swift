@@ -31,7 +31,8 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     /// (0.25, 1).
     public static let `default` = CAMediaTimingFunctionName("default")
 
-    /// Apple's control points (c1x, c1y, c2x, c2y) for this name (CA-SEMANTICS.md §2.1); the
+    /// Apple's control points (c1x, c1y, c2x, c2y) for this name (Apple's
+    /// `CAMediaTimingFunctionName` documentation); the
     /// linear curve's for an unknown name.
     var controlPoints: (Float, Float, Float, Float) {
         switch self {
@@ -45,7 +46,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A function that maps an animation's linear progress to its paced progress, as a cubic
-/// Bézier curve from (0, 0) to (1, 1) (Apple's `CAMediaTimingFunction`; CA-SEMANTICS.md §2).
+/// Bézier curve from (0, 0) to (1, 1) (Apple's `CAMediaTimingFunction`; solved as ruling E22).
 ///
 /// The two control points are stored as `Float`, as Apple stores them, so
 /// `CAMediaTimingFunction(name: .easeIn)` reports `0.42 as Float` for its first control point.

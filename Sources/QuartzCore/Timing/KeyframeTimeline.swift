@@ -1,10 +1,11 @@
 import CoreGraphics
 
-// Keyframe timing (spec §4.2–§4.4): which segment a progress falls in, the Kochanek–Bartels spline
-// of the cubic modes, and keyframes along a path. Pure math: no animations, layers or clocks.
+// Keyframe timing (Apple's `CAKeyframeAnimation` documentation; rulings E13, E19): which segment a
+// progress falls in, the Kochanek–Bartels spline of the cubic modes, and keyframes along a path.
+// Pure math: no animations, layers or clocks.
 
 /// How a keyframe animation computes the values between its keyframes, the model of Apple's
-/// `CAAnimationCalculationMode` (spec §4.3).
+/// `CAAnimationCalculationMode` (as Apple documents each mode).
 package enum KeyframeCalculationMode: Sendable {
     /// Straight interpolation between neighbouring keyframes (`"linear"`, Apple's default).
     case linear
@@ -44,7 +45,8 @@ package struct KeyframeTimeline: Sendable {
     /// the mode, or the mode is paced (callers may report it).
     package let ignoredGivenKeyTimes: Bool
 
-    /// `count` keyframes timed by `keyTimes` or `segmentLengths` (spec §4.2).
+    /// `count` keyframes timed by `keyTimes` or `segmentLengths` (Apple's `keyTimes`
+    /// documentation, ruling E19).
     ///
     /// - Linear and cubic modes use `keyTimes` when it has `count` entries, all finite, within
     ///   [0, 1] and non-decreasing; the first value holds before the first key time and the last
@@ -175,8 +177,8 @@ package struct KeyframeTimeline: Sendable {
 
 // MARK: - Kochanek–Bartels
 
-/// The Kochanek–Bartels spline of the cubic modes (spec §4.3) between `values[i]` and
-/// `values[i + 1]` at the fraction `u` of segment `i`.
+/// The Kochanek–Bartels spline of the cubic modes (Apple's `cubic` documentation) between
+/// `values[i]` and `values[i + 1]` at the fraction `u` of segment `i`.
 ///
 /// Each segment is the cubic Hermite curve between its two keyframes. Keyframe `k`, with tension
 /// T, continuity C and bias B (`tension[k]` …, missing or NaN entries 0, clamped to [−1, 1]; all
@@ -309,8 +311,8 @@ private struct HermiteSegment {
 
 // MARK: - Keyframes along a path
 
-/// Keyframes along a `CGPath`, for a keyframe animation's `path` (spec §4.1): "each point in the
-/// path except for moveto points defines a single keyframe".
+/// Keyframes along a `CGPath`, for a keyframe animation's `path` (Apple's header: "each point in
+/// the path except for moveto points defines a single keyframe").
 ///
 /// Every drawing element — line, quadratic or cubic curve, and a close whose line back to its
 /// subpath's start has length — is one segment between two keyframes; the first keyframe is the

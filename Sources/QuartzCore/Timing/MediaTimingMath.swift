@@ -1,8 +1,8 @@
 import CoreGraphics
 
-// The timing model of `CAMediaTiming` (CA-SEMANTICS.md §1) as pure arithmetic on plain values:
-// no layers, animations or transactions. The engine copies an object's timing properties into a
-// `MediaTiming` and asks it where the object is at a parent time.
+// The timing model of `CAMediaTiming` (Apple's header; ruling E20) as pure arithmetic on plain
+// values: no layers, animations or transactions. The engine copies an object's timing properties
+// into a `MediaTiming` and asks it where the object is at a parent time.
 //
 // One animation in its parent's time: d = 1, repeatCount 2 (AD = 2), timeOffset 0.25, speed 1.
 // `|` marks where the sample s crosses a cycle boundary.
@@ -22,9 +22,9 @@ import CoreGraphics
 //   r:          0 --------> d --------> 2d
 //   basicTime:  0 --------> d --------> 0
 //
-// Rules (CA-SEMANTICS.md §1.3–§1.5, rulings R1 and R4):
+// Rules (rulings E20, R1 and R4; fill modes as Apple's `CAMediaTimingFillMode` documentation):
 // - e decides the phase: e < 0 BEFORE, 0 ≤ e < AD ACTIVE, e ≥ AD AFTER. timeOffset never moves
-//   the phase (R1, reading B): the object plays for AD and loops around its cycle.
+//   the phase (R1): the object plays for AD and loops around its cycle.
 // - Speed 0 makes e = 0 for every parent time, so s = timeOffset (QA1673's pause). A negative
 //   speed only reverses the parent-time axis: the object is active before beginTime.
 // - A position on a boundary (s a multiple of the cycle, or r = d with autoreverses) belongs to
@@ -34,10 +34,11 @@ import CoreGraphics
 //   fractional count freezes mid-cycle (d = 2, repeatCount 2.5: basicTime 1).
 
 /// The timing of one timed object (a layer, an animation, a group's child) as plain values, and
-/// the arithmetic of Apple's `CAMediaTiming` on them (CA-SEMANTICS.md §1).
+/// the arithmetic of Apple's `CAMediaTiming` on them (ruling E20).
 ///
 /// All times are seconds. The caller resolves Apple's defaults before building one: an
-/// animation's `duration` of 0 becomes the transaction's duration or 0.25 s (§1.6); a layer uses
+/// animation's `duration` of 0 becomes the transaction's duration or 0.25 s (Apple's
+/// `add(_:forKey:)` documentation); a layer uses
 /// `.infinity`.
 package struct MediaTiming: Equatable, Sendable {
     /// When the object begins, in its parent's time. Default 0.
@@ -96,7 +97,7 @@ package struct MediaTiming: Equatable, Sendable {
         return autoreverses ? 2 * duration : duration
     }
 
-    /// The active duration AD in seconds of local time (CA-SEMANTICS.md §1.3): `repeatDuration`
+    /// The active duration AD in seconds of local time (ruling E20): `repeatDuration`
     /// when set (R4: not doubled by `autoreverses`), else `repeatCount` cycles when set, else one
     /// cycle. `.infinity` for an infinite `repeatCount` or `repeatDuration`; 0 when `duration` is
     /// not finite and positive. Never NaN.
@@ -110,7 +111,7 @@ package struct MediaTiming: Equatable, Sendable {
         return cycleDuration
     }
 
-    /// Formula (1) of CA-SEMANTICS.md §1.2, `(t − beginTime) × speed + timeOffset`, with no
+    /// Apple's `CAMediaTiming` header formula, `(t − beginTime) × speed + timeOffset`, with no
     /// clipping, repeat or fill: a layer's local time from its parent's. With `speed == 0` the
     /// result is `timeOffset` for every `t` (QA1673's pause). NaN in gives NaN out otherwise.
     package func localTime(fromParent t: Double) -> Double {
@@ -125,14 +126,14 @@ package struct MediaTiming: Equatable, Sendable {
         return (t - timeOffset) / speed + beginTime
     }
 
-    /// Evaluates the object at parent time `t` (CA-SEMANTICS.md §1.3–§1.5, R1 reading B, R4).
+    /// Evaluates the object at parent time `t` (rulings E20, R1, R4).
     ///
     /// See the timeline at the top of this file. Everything is a function of the elapsed time
     /// `e = (t − beginTime) × speed` (0 for every `t` when `speed` is 0), so a negative speed
     /// only reverses the parent-time axis: the object is active for parent times in
     /// `(beginTime − AD / |speed|, beginTime]`, playing backwards as `t` grows, and is BEFORE for
-    /// every parent time after `beginTime` (§1.9). With `speed −1, timeOffset d` (or 0, the same
-    /// point of the loop under R1) the basic time runs from `d` down to 0 over that interval.
+    /// every parent time after `beginTime` (ruling E15). With `speed −1, timeOffset d` (or 0, the
+    /// same point of the loop under R1) the basic time runs from `d` down to 0 over that interval.
     ///
     /// Not in effect, with a finite sample of 0: a NaN time, begin time or speed (or an
     /// infinite `t − beginTime` times an infinite speed); a `duration` that is not finite and

@@ -1,6 +1,6 @@
 import CoreGraphics
 
-// The damped spring behind `CASpringAnimation` (CA-SEMANTICS.md §5), as pure math.
+// The damped spring behind `CASpringAnimation` (ruling E21), as pure math.
 //
 //   m·x'' + c·x' + k·x = 0,   x(0) = 1,   x'(0) = −v0,   progress p(t) = 1 − x(t)
 //
@@ -16,7 +16,7 @@ import CoreGraphics
 // the critical one only by terms of order ζ − 1.
 
 /// A damped spring from progress 0 to progress 1 (Apple's `CASpringAnimation` model;
-/// CA-SEMANTICS.md §5), evaluated in seconds of the animation's basic local time — not
+/// ruling E21), evaluated in seconds of the animation's basic local time — not
 /// stretched to the animation's `duration`.
 ///
 /// Parameters are sanitised on creation so that nothing the spring reports is NaN: mass and
@@ -129,7 +129,7 @@ package struct SpringMotion: Equatable, Sendable {
     }
 
     /// Mass, stiffness and damping for a spring that feels like it lasts `perceptualDuration`
-    /// seconds with `bounce` (CA-SEMANTICS.md §5.5, SwiftUI's `Spring(duration:bounce:)`): mass
+    /// seconds with `bounce` (ruling E21, SwiftUI's `Spring(duration:bounce:)`): mass
     /// 1, stiffness (2π / duration)², damping ζ·2√k with ζ = 1 − bounce for bounce ≥ 0 and
     /// 1 / (1 + bounce) below. Duration 0.5, bounce 0.3 give (1, 157.9, 17.6).
     ///
@@ -172,7 +172,7 @@ package struct SpringMotion: Equatable, Sendable {
     }
 }
 
-// settlingDuration (CA-SEMANTICS.md §5.4, R6). Underdamped springs use the adopted formula, which
+// settlingDuration (ruling R6). Underdamped springs use the adopted formula, which
 // fits Apple's published figures (m = 1, k = 100, v0 = 0: damping 5 → 2.863 s, "approximately
 // 2.85"; damping 15 → 1.026 s, "just over 1 second"):
 //
@@ -187,7 +187,7 @@ package struct SpringMotion: Equatable, Sendable {
 
 extension SpringMotion {
     /// The estimated time, in seconds of basic local time, for the spring to come to rest
-    /// (CA-SEMANTICS.md §5.4, R6; see the rule above): (m, k, c, v0) = (1, 100, 10, 0) gives
+    /// (ruling R6; see the rule above): (m, k, c, v0) = (1, 100, 10, 0) gives
     /// 1.481. `+∞` for an undamped spring (damping 0); never NaN.
     /// - Complexity: O(1) for an underdamped spring; a few hundred evaluations of the motion
     ///   otherwise.

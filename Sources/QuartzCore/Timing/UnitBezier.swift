@@ -1,5 +1,5 @@
 // A cubic Bézier from (0, 0) to (1, 1) read as a function y(x), the curve behind
-// `CAMediaTimingFunction` (CA-SEMANTICS.md §2.3). Solved the way browsers solve CSS timing
+// `CAMediaTimingFunction` (ruling E22). Solved the way browsers solve CSS timing
 // functions: a few Newton steps on x(t) = x, then bisection if Newton did not converge.
 //
 // Edge cases:
@@ -20,7 +20,7 @@
 
 /// A cubic Bézier curve with end points (0, 0) and (1, 1) and control points `p1`, `p2`,
 /// evaluated as a function y(x) for x in [0, 1] (WebKit's `UnitBezier` algorithm, written
-/// afresh; CA-SEMANTICS.md §2.3).
+/// afresh; ruling E22).
 ///
 /// In polynomial form `x(t) = ((ax·t + bx)·t + cx)·t` with `cx = 3·p1x`,
 /// `bx = 3·(p2x − p1x) − cx`, `ax = 1 − cx − bx`, and the same for y.

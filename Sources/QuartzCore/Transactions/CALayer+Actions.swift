@@ -1,6 +1,6 @@
 import CoreGraphics
 
-// Actions (CA-SEMANTICS.md §8): a property change of a committed layer looks up
+// Actions (Apple's `CALayer` header; ruling E4): a property change of a committed layer looks up
 // `action(forKey:)` — unless the transaction disables actions — and runs what it finds after the
 // model value changed. The last step of the search is Core Animation's implicit animation: a
 // CABasicAnimation of the property with the transaction's duration and timing function

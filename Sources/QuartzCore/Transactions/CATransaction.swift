@@ -1,7 +1,6 @@
 import CoreGraphics
 
-/// Batches changes to the layer tree into atomic updates (Apple's `CATransaction`;
-/// CA-SEMANTICS.md §7).
+/// Batches changes to the layer tree into atomic updates (Apple's `CATransaction` header).
 ///
 /// Every thread has its own stack of transactions. Changing a layer with no transaction open
 /// opens an *implicit* transaction, which Lamina commits:

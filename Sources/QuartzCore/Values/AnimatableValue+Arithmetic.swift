@@ -45,13 +45,14 @@ extension AnimatableValue {
     }
 
     /// `self` (the value accumulated so far, starting with the model value) with `other` (the
-    /// animation's value) added, as an additive animation composes (spec §3.2).
+    /// animation's value) added, as an additive animation composes (Apple's
+    /// `isAdditive` documentation; ruling E23).
     ///
     /// - Linear kinds of the same shape add component by component (a rect adds origins and sizes,
     ///   a colour all four components, a path its points).
     /// - Transforms concatenate as `other × self`: the animation's transform is applied first, then
-    ///   the current one (row-vector order, `CATransform3DConcat(other, self)`), the spec's
-    ///   suggestion `result = animMatrix × current`.
+    ///   the current one (row-vector order, `CATransform3DConcat(other, self)`), as ruling
+    ///   E23 orders it.
     /// - Discrete values, mismatched kinds and mismatched structures give `other`.
     ///
     /// A non-finite addend is ignored (a component that would overflow keeps `self`'s component;
@@ -125,7 +126,7 @@ extension AnimatableValue {
     }
 
     /// A distance between `self` and `other`, always finite and ≥ 0, for paced keyframes
-    /// (generated key times are cumulative distance ÷ total, spec §4.3).
+    /// (generated key times are cumulative distance ÷ total, ruling E23).
     ///
     /// - Linear kinds: the Euclidean norm of the component differences (|Δ| for scalars; points,
     ///   sizes, rects, colours, arrays and paths of matching structure over all their components).

@@ -7,7 +7,7 @@ import CoreGraphics
 /// each boxing once; the arithmetic (`interpolated(to:fraction:)`, `adding(_:)`, …) then runs on
 /// plain numbers, and `boxed(like:)` turns the result back into the property's type.
 ///
-/// Kinds and how they interpolate (spec §3.5, §3.6, ruling R11):
+/// Kinds and how they interpolate (rulings E23 and R11):
 /// - `scalar`, `point`, `size`, `rect`, `color`, `colors`, `numbers` and `path` are *linear
 ///   kinds*: they interpolate component by component (a rect lerps its origin and its size; a
 ///   colour its non-premultiplied extended-sRGB red, green, blue and alpha; a path every point of

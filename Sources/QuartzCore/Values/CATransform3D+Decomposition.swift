@@ -1,7 +1,7 @@
 import CoreGraphics
 
 /// A `CATransform3D` split into translation, scale, skew, perspective and a rotation quaternion,
-/// the form in which Lamina interpolates transforms (spec §3.5, ruling R11).
+/// the form in which Lamina interpolates transforms (rulings R11 and T3).
 ///
 /// The factorisation is the "unmatrix" of Graphics Gems II as CSS Transforms Level 2 uses it,
 /// written out for Apple's row-vector layout, where it applies without transposition. With the

@@ -1,7 +1,7 @@
 import CoreGraphics
 
 /// The virtual sub-key paths of a `CATransform3D` property (`transform.rotation.z`,
-/// `sublayerTransform.scale`, …), spec §3.4.
+/// `sublayerTransform.scale`, …), ruling T5.
 ///
 /// The raw value is the part after `transform.` or `sublayerTransform.`. Values are `CGFloat`,
 /// except ``translation``, which is a `CGSize` holding the x and y translation (ruling T5 in

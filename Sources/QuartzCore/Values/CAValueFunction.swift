@@ -1,7 +1,8 @@
 import CoreGraphics
 
 /// The name of a value function, Apple's `CAValueFunctionName`: one of the eleven constants below
-/// (spec §3.3), whose raw strings are Apple's (`"rotateX"` … `"translateZ"`).
+/// (Apple's `CAValueFunction` documentation), whose raw strings are Apple's (`"rotateX"` …
+/// `"translateZ"`).
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     /// The raw string, as Apple's constants.
     public var rawValue: String
@@ -43,7 +44,7 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A function that turns an animation's interpolated numbers into a transform, Apple's
-/// `CAValueFunction` (spec §3.3).
+/// `CAValueFunction` (Apple's `CAValueFunction` documentation).
 ///
 /// Set it as a property animation's `valueFunction` on a `transform` key path: the animation then
 /// interpolates plain numbers (so a rotation can turn through more than 180°, which interpolating

@@ -1,6 +1,7 @@
 import CoreGraphics
 
-/// Apple's virtual key paths into structure-valued properties (`CA-SEMANTICS.md` §3.4):
+/// Apple's virtual key paths into structure-valued properties (the Core Animation Programming
+/// Guide's key-value coding extensions):
 /// `x`/`y` of a `CGPoint`, `width`/`height` of a `CGSize`, `origin`, `size` and their fields of a
 /// `CGRect`, and the `CATransform3D` fields (`rotation.z`, `scale`, `scale.xy`, `translation.x`,
 /// `translation`, …; ruling T5 in docs/DECISIONS.md).
