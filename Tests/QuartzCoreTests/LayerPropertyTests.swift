@@ -14,6 +14,10 @@ import Testing
             super.init()
         }
 
+        required init?(coder: NSCoder) {
+            super.init(coder: coder)
+        }
+
         required init(layer: Any) {
             super.init(layer: layer)
             if let other = layer as? ProgressLayer {

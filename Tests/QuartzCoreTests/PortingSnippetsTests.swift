@@ -27,6 +27,10 @@ final class PortedRingLayer: CALayer {
         super.init(layer: layer)
     }
 
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     override class func needsDisplay(forKey key: String) -> Bool {
         key == "progress" || super.needsDisplay(forKey: key)
     }
@@ -123,6 +127,13 @@ func delaySeconds(_ delay: Double) -> DispatchTime {
 
 extension ManualClockTests {
     @Suite struct PortingSnippetsTests {
+        /// The iOS `required init?(coder:)` compiles and, with nothing to decode, fails (L18).
+        @Test func decodingInitialisersCompileAndFail() {
+            #expect(PortedRingLayer(coder: NSCoder()) == nil)
+            #expect(CAShapeLayer(coder: NSCoder()) == nil)
+            #expect(CALayer(coder: NSCoder()) == nil)
+        }
+
         @Test func theLayerPropertyAnimatesAndIsCopiedIntoPresentationLayers() {
             withManualClock {
                 let layer = PortedRingLayer()

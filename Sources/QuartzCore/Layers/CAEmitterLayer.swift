@@ -19,6 +19,11 @@ import CoreGraphics
 /// animated (`CABasicAnimation(keyPath: "emitterCells.fire.birthRate")`). The multipliers,
 /// `emitterPosition`, `emitterZPosition`, `emitterSize` and `emitterDepth` animate implicitly.
 open class CAEmitterLayer: CALayer {
+    /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// The drawn values, copied (cells included) into presentation copies by `init(layer:)`.
     package var emitter = EmitterLayerValues()
 

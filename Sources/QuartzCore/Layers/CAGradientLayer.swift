@@ -10,6 +10,11 @@ import CoreGraphics
 /// geometry). Every property animates implicitly and explicitly (`colors` element by element when
 /// the counts match).
 open class CAGradientLayer: CALayer {
+    /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// The drawn values, copied into presentation copies by `init(layer:)`.
     package var gradient = GradientValues()
 

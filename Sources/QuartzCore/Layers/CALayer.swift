@@ -74,6 +74,16 @@ open class CALayer: NSObject, CAMediaTiming {
         registerCreation()
     }
 
+    /// Apple's initialiser for layers decoded from an archive (`NSSecureCoding`). Lamina archives
+    /// and decodes no layers: this always fails (returns `nil`, with a compatibility warning). It
+    /// exists, `required` as on Apple's platforms, so that the subclass patterns of iOS code
+    /// compile: `required init?(coder:) { super.init(coder: coder); … }` (which then fails too)
+    /// and `required init?(coder:) { fatalError(…) }` (ruling L18).
+    public required init?(coder: NSCoder) {
+        CompatibilityWarnings.report("CALayer: init(coder:) is not supported (no archiving); it returns nil")
+        return nil
+    }
+
     /// Creates a copy of `layer` — the initialiser presentation layers are made with, as on
     /// Apple's platforms.
     ///

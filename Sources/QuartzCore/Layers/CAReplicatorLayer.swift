@@ -18,6 +18,11 @@ import CoreGraphics
 /// `CATransformLayer`, whose restrictions then apply to the replicator. Every property but
 /// `preservesDepth` is animatable. `hitTest(_:)` tests only the first instance, as Apple's does.
 open class CAReplicatorLayer: CALayer {
+    /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// The replicator's values, copied into presentation copies by `init(layer:)`.
     package var replicator = ReplicatorValues()
 

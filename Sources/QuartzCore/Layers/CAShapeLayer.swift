@@ -11,6 +11,11 @@ import CoreGraphics
 /// and `lineDashPhase` animate implicitly and explicitly (a `path` animation interpolates the
 /// points of paths with the same elements and jumps between others).
 open class CAShapeLayer: CALayer {
+    /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// The drawn values, copied into presentation copies by `init(layer:)`.
     package var shape = ShapeValues()
 

@@ -12,6 +12,11 @@ import CoreGraphics
 /// plane as usual. A transform layer has no 2D coordinate space: Apple says `hitTest(_:)` should
 /// never be called on one.
 open class CATransformLayer: CALayer {
+    /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// Creates a transform layer with `CALayer`'s defaults.
     public override init() {
         super.init()
