@@ -1,6 +1,6 @@
 import QuartzCore
 
-/// The slideshow demo's `AnimationService` (reference 004, §9.1): a layer that shows each image
+/// The slideshow demo's `AnimationService` (the slideshow demo of the reference chapters' translation, part 2, §9.1): a layer that shows each image
 /// in turn, fading in and out over a half-transparent aspect-filled copy of itself while sliding
 /// to the right — public so that `lamina slideshow` can run it on a user's images.
 public enum Slideshow {

@@ -2,8 +2,8 @@ import QuartzCore
 import Testing
 
 extension ManualClockTests {
-    /// The listings of chapter 7, "Implicit Animations" (reference 003_*.txt), each run against
-    /// Lamina on the manual clock: transactions, completion blocks, layer actions, presentation vs
+    /// The listings of chapter 7, "Implicit Animations", of Nick Lockwood's "iOS Core Animation:
+    /// Advanced Techniques", each run against Lamina on the manual clock: transactions, completion blocks, layer actions, presentation vs
     /// model and hit testing the presentation layer.
     @Suite struct Chapter7ListingTests {
         /// A UIView's answer to `actionForLayer:forKey:` for its backing layer outside an

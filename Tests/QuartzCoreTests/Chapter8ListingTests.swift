@@ -2,8 +2,8 @@ import QuartzCore
 import Testing
 
 extension ManualClockTests {
-    /// The listings of chapter 8, "Explicit Animations" (reference 000_*.txt in English and
-    /// 001_*.txt in Chinese, which has all fifteen), run against Lamina on the manual clock:
+    /// The listings of chapter 8, "Explicit Animations" of Nick Lockwood's "iOS Core Animation:
+    /// Advanced Techniques" (all fifteen), run against Lamina on the manual clock:
     /// property animations, the delegate, keyframes and paths, virtual key paths, groups,
     /// transitions and cancelling.
     @Suite struct Chapter8ListingTests {

@@ -2,8 +2,9 @@ import QuartzCore
 import Testing
 
 extension ManualClockTests {
-    /// The listings of chapter 9, "Layer Time" (reference 002_*.txt), with the chapter's fill
-    /// mode and pause/rewind/fast-forward sections, run against Lamina on the manual clock.
+    /// The listings of chapter 9, "Layer Time", of Nick Lockwood's "iOS Core Animation: Advanced
+    /// Techniques", with the chapter's fill mode and pause/rewind/fast-forward sections, run
+    /// against Lamina on the manual clock.
     @Suite struct Chapter9ListingTests {
         /// Records `animationDidStop(_:finished:)` with the time it arrived.
         final class StopRecorder: CAAnimationDelegate {
