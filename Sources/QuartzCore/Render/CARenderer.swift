@@ -97,6 +97,9 @@ public final class CARenderer {
     var buffers: [LayerID: PresentationBuffer] = [:]
     /// Per-layer caches of layer kinds' content images (shape, gradient, text), kept across frames.
     var contentCaches: [LayerID: ContentCache] = [:]
+    /// The longest side of a texture this renderer makes: the driver's `GL_MAX_TEXTURE_SIZE`,
+    /// within 2048…16384 (ruling V18).
+    package private(set) var maximumTextureSide = 2048
 
     /// Creates a renderer for `layer` drawing `size` points at `scale` pixels per point.
     ///
@@ -128,6 +131,9 @@ public final class CARenderer {
         gl = usingCurrentContext ? try GLContext(adoptingCurrent: ()) : try GLContext()
         program = try LayerProgram()
         effectsProgram = try LayerProgram(effects: true)
+        var textureLimit: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &textureLimit)
+        maximumTextureSide = min(max(Int(textureLimit), 2048), 16384)
         try makeFramebuffer()
         program.viewportSize = (pixelWidth, pixelHeight)
     }
@@ -287,42 +293,53 @@ public final class CARenderer {
         frameCount += 1
     }
 
-    /// A layer kind's content image as presented with `state`, from the layer's content cache.
-    func ownContents(of id: LayerID, _ kind: any LayerKindValues, state: LayerState) -> (
-        image: CGImage, rect: CGRect
-    )? {
+    /// A layer kind's content image as presented with `state`, as much of it as `request`
+    /// plans, from the layer's content cache.
+    func ownContents(of id: LayerID, _ kind: any LayerKindValues, state: LayerState, request: RasterRequest)
+        -> (image: CGImage, rect: CGRect)?
+    {
         var entry = contentCaches.removeValue(forKey: id) ?? ContentCache()
         defer {
             entry.lastUsedFrame = frameCount
             contentCaches[id] = entry
         }
-        return kind.ownContents(state: state, scale: scale, cache: &entry.cache)
+        return kind.ownContents(state: state, request: request, cache: &entry.cache)
     }
 
-    /// Rasterised `shadowPath`s, by path and scale, reused while the path is drawn.
-    private var shadowPathImages: [ObjectIdentifier: (path: CGPath, scale: CGFloat, image: CGImage)] = [:]
+    /// Rasterised `shadowPath`s, by path, reused while the path is drawn at about the same scale
+    /// and the image covers what is visible.
+    private var shadowPathImages:
+        [ObjectIdentifier: (path: CGPath, plan: RasterPlan, image: CGImage, rect: CGRect)] =
+            [:]
 
-    /// `path` filled in opaque black at about `scale` pixels per point (at most 2048 pixels a
-    /// side), row 0 at the path's minimum y; cached per path object and scale.
-    func shadowPathImage(_ path: CGPath, scale: CGFloat) -> CGImage? {
+    /// `path` filled in opaque black at about `request.scale` pixels per point, as much of it as
+    /// the request plans (the whole path within 2048 × 2048 pixels, stretched over its bounding
+    /// box, else the visible window; ruling V18), and the rectangle of layer coordinates the image
+    /// covers; cached per path object.
+    func shadowPathImage(_ path: CGPath, request: RasterRequest) -> (image: CGImage, rect: CGRect)? {
         let id = ObjectIdentifier(path)
-        if let cached = shadowPathImages[id], cached.path === path, abs(cached.scale - scale) < 0.01 {
-            return cached.image
-        }
         let box = path.boundingBoxOfPath
-        let pixelScale = min(scale, 2048 / max(box.width, box.height, 1))
-        let width = max(Int((box.width * pixelScale).rounded(.up)), 1)
-        let height = max(Int((box.height * pixelScale).rounded(.up)), 1)
+        let covered = { (_: CGFloat) in box }
+        if let cached = shadowPathImages[id], cached.path === path,
+            abs(cached.plan.requestedScale - request.scale) < 0.01,
+            request.at(scale: cached.plan.requestedScale).reuses(cached.plan, covered: covered)
+        {
+            return (cached.image, cached.rect)
+        }
+        guard let plan = request.plan(grid: box.origin, covered: covered) else { return nil }
+        let (width, height) = plan.pixelSize
         guard let context = CGContext.topDownBitmap(width: width, height: height) else { return nil }
-        // Layer coordinates (y down) onto the bitmap, the box filling it.
-        context.scaleBy(x: CGFloat(width) / box.width, y: CGFloat(height) / box.height)
-        context.translateBy(x: -box.minX, y: -box.minY)
+        // Layer coordinates (y down) onto the bitmap: a whole image fills it with the box, a
+        // window maps pixel for pixel.
+        let rect = plan.isWhole ? box : plan.rect
+        context.scaleBy(x: CGFloat(width) / rect.width, y: CGFloat(height) / rect.height)
+        context.translateBy(x: -rect.minX, y: -rect.minY)
         context.addPath(path)
         context.setFillColor(CGColor(gray: 0, alpha: 1))
         context.fillPath()
         guard let image = context.makeImage() else { return nil }
-        shadowPathImages[id] = (path, scale, image)
-        return image
+        shadowPathImages[id] = (path, plan, image, rect)
+        return (image, rect)
     }
 
     /// The most offscreen targets one frame nests (groups, masks, shadows, transitions): each is a

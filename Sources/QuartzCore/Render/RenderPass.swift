@@ -26,6 +26,11 @@ struct RenderPass {
     private var treeDepth = 0
     /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
     private var scissors: [(Int32, Int32, Int32, Int32)] = []
+    /// What of the current target can show, in clip space: the viewport narrowed by the
+    /// enclosing clips and masks (RenderPass+VisibleRegion.swift, ruling V18).
+    var visibleBox = RenderPass.wholeTarget
+    /// The visible boxes the enclosing `masksToBounds` clips narrowed.
+    private var outerVisibleBoxes: [CGRect] = []
     /// Layers nested deeper than this are skipped (and reported), so a tree deeper than the
     /// stack allows cannot crash the renderer.
     static let maximumTreeDepth = 1024
@@ -213,14 +218,17 @@ struct RenderPass {
         renderer.program.multiplier = (1, 1, 1, 1)
         bind(contentTarget)
         groupDepth += 1
+        // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
+        let layerMatrix =
+            placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        // Only what the mask can leave visible is rasterised of the layer.
+        let outerBox = mask.map { narrowVisibleBox(toMask: $0, layerMatrix: layerMatrix) } ?? visibleBox
         drawUngrouped(
             layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
             stencilLevel: 0, placement: placement)
+        visibleBox = outerBox
         var maskTexture: GLuint = 0
         if let mask, let maskTarget = renderer.offscreenTarget(depth: groupDepth) {
-            // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
-            let layerMatrix =
-                placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
             bind(maskTarget)
             groupDepth += 1
             let parentTime = time
@@ -281,6 +289,9 @@ struct RenderPass {
         if region != nil { popScissor() }
         if let region { pushScissor(region) }
         groupDepth += 2
+        // The blur reads the shape this far outside what is visible.
+        let outerBox = growVisibleBox(byPixels: CGFloat(reach))
+        defer { visibleBox = outerBox }
         if let path = state.shadowPath {
             drawShadowPath(path, matrix: shifted)
         } else {
@@ -379,16 +390,24 @@ struct RenderPass {
     }
 
     /// Fills `path` (in layer coordinates) in opaque black through `matrix`: the shape of a
-    /// `shadowPath`, rasterised by Cairo at the layer's pixel scale.
+    /// `shadowPath`, rasterised by Cairo at the layer's pixel scale where it is visible (ruling
+    /// V18).
     private func drawShadowPath(_ path: CGPath, matrix: CATransform3D) {
         let box = path.boundingBoxOfPath
-        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite,
-            let image = renderer.shadowPathImage(path, scale: Self.pixelsPerPoint(box, matrix, renderer)),
+        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else {
+            return
+        }
+        let visible = visibleRegion(matrix).boundingBox(of: box)
+        guard !visible.isNull else { return }
+        var request = rasterRequest(
+            scale: Self.pixelsPerPoint(visible, matrix, renderer), matrix: matrix, clip: nil)
+        request.wholePixels = RasterRequest.defaultPixels
+        guard let (image, rect) = renderer.shadowPathImage(path, request: request),
             let texture = renderer.textures.texture(for: image, minification: .linear, magnification: .linear)
         else { return }
         var quad = LayerProgram.Quad(
-            matrix: matrix, mode: .texture, quad: box, bounds: box, radii: (0, 0, 0, 0))
-        quad.destRect = box
+            matrix: matrix, mode: .texture, quad: rect, bounds: rect, radii: (0, 0, 0, 0))
+        quad.destRect = rect
         quad.texture = texture
         renderer.program.draw(quad)
     }
@@ -499,14 +518,17 @@ struct RenderPass {
     private func drawOwnContents(
         _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: LayerProgram.Quad
     ) {
-        guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state),
+        let clipsToBounds = state.masksToBounds || kind.clipsOwnContentsToBounds
+        let request = rasterRequest(
+            scale: renderer.scale, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
+        guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state, request: request),
             rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
             let texture = renderer.textures.texture(
                 for: image, minification: .linear, magnification: .linear)
         else { return }
         var quad = base
         quad.mode = .texture
-        quad.quad = state.masksToBounds ? rect.intersection(state.bounds) : rect
+        quad.quad = clipsToBounds ? rect.intersection(state.bounds) : rect
         guard !quad.quad.isNull, quad.quad.width > 0, quad.quad.height > 0 else { return }
         quad.destRect = rect
         quad.uvRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -588,14 +610,17 @@ struct RenderPass {
         }
     }
 
-    /// Writes the layer's rounded bounds into the stencil buffer, one level deeper.
-    private func pushClip(_ base: LayerProgram.Quad, level: Int) {
+    /// Writes the layer's rounded bounds into the stencil buffer, one level deeper, and narrows
+    /// the visible box to them.
+    private mutating func pushClip(_ base: LayerProgram.Quad, level: Int) {
         stepClip(base, operation: GLenum(GL_INCR), newLevel: level + 1)
+        outerVisibleBoxes.append(narrowVisibleBox(to: base.bounds, through: base.matrix))
     }
 
     /// Undoes `pushClip`.
-    private func popClip(_ base: LayerProgram.Quad, level: Int) {
+    private mutating func popClip(_ base: LayerProgram.Quad, level: Int) {
         stepClip(base, operation: GLenum(GL_DECR), newLevel: level - 1)
+        visibleBox = outerVisibleBoxes.removeLast()
     }
 
     /// Applies `operation` to the stencil inside the layer's rounded bounds (where the stencil
