@@ -18,6 +18,7 @@ extension CGContext {
     /// Lamina's `CGImage` always has one). Row 0 of the image is the top row of the bitmap, that is
     /// the row at device-space `y` just below `height`. Later drawing does not change the image.
     public func makeImage() -> CGImage? {
+        guard !isRecording else { return nil }
         synchronizeBuffer()
         let bytes = Data(bytes: buffer, count: bytesPerRow * height)
         guard let provider = CGDataProvider(data: bytes) else { return nil }

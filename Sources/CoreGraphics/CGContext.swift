@@ -168,6 +168,7 @@ public final class CGContext {
         self.cairo = context
         self.gstate = GraphicsState()
         self.drawsInPlace = direct
+        self.isRecording = false
         if !direct {
             if data != nil {
                 importBuffer()
@@ -180,6 +181,44 @@ public final class CGContext {
 
     /// Whether Cairo draws straight into `buffer` (no conversion).
     let drawsInPlace: Bool
+
+    /// Whether the context records its drawing instead of painting pixels
+    /// (`CGContext.topDownRecording`): it then has no bitmap (`data` and `makeImage()` are `nil`).
+    let isRecording: Bool
+
+    /// A context that records into `recording` (a Cairo recording surface of `width × height`
+    /// device pixels) as a premultiplied sRGB bitmap context of that size would draw; its
+    /// `buffer` is a placeholder that nothing reads.
+    init?(recording: OpaquePointer, width: Int, height: Int) {
+        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let format = BitmapFormat(
+                bitsPerComponent: 8, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue),
+            let placeholder = calloc(4, 1)
+        else { return nil }
+        guard let context = cairo_create(recording), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            free(placeholder)
+            return nil
+        }
+        cairo_surface_reference(recording)
+        self.width = width
+        self.height = height
+        bitsPerComponent = 8
+        bitsPerPixel = 32
+        bytesPerRow = width * 4
+        bitmapInfo = CGBitmapInfo(
+            rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        self.format = format
+        creationSpace = space
+        buffer = placeholder
+        ownsBuffer = true
+        surface = recording
+        cairo = context
+        gstate = GraphicsState()
+        drawsInPlace = true
+        isRecording = true
+    }
 
     /// The largest width or height Cairo's image surfaces accept.
     static let maximumDimension = 32_767
@@ -208,6 +247,7 @@ public final class CGContext {
     /// layouts Cairo cannot draw in place, see `init(data:…)`), so read it after drawing rather than
     /// keeping the pointer across drawing calls on a context that allocated its own memory.
     public var data: UnsafeMutableRawPointer? {
+        guard !isRecording else { return nil }
         synchronizeBuffer()
         return buffer
     }

@@ -122,12 +122,13 @@ package struct RasterRequest: Sendable {
         return s * CGFloat(min(byArea, bySide, 1)) * 0.98
     }
 
-    /// `rect` grown outwards to the pixel grid through `grid` at `scale`.
+    /// `rect` grown outwards to the pixel grid through `grid` at `scale` (a millionth of a pixel of
+    /// round-off is not a pixel more).
     static func snapped(_ rect: CGRect, grid: CGPoint, scale: CGFloat) -> CGRect {
-        let x0 = ((rect.minX - grid.x) * scale).rounded(.down)
-        let y0 = ((rect.minY - grid.y) * scale).rounded(.down)
-        let x1 = ((rect.maxX - grid.x) * scale).rounded(.up)
-        let y1 = ((rect.maxY - grid.y) * scale).rounded(.up)
+        let x0 = ((rect.minX - grid.x) * scale + 1e-6).rounded(.down)
+        let y0 = ((rect.minY - grid.y) * scale + 1e-6).rounded(.down)
+        let x1 = ((rect.maxX - grid.x) * scale - 1e-6).rounded(.up)
+        let y1 = ((rect.maxY - grid.y) * scale - 1e-6).rounded(.up)
         return CGRect(
             x: grid.x + x0 / scale, y: grid.y + y0 / scale, width: (x1 - x0) / scale,
             height: (y1 - y0) / scale)

@@ -78,8 +78,10 @@ extension RenderPass {
         let fitsWhole =
             full.width * requested <= CGFloat(renderer.pixelWidth)
             && full.height * requested <= CGFloat(renderer.pixelHeight)
-        let needed = fitsWhole ? full : visibleRasterRegion(of: full, matrix: matrix, scale: requested)
-        if needed.isNull { return true }
+        let seen = fitsWhole ? full : visibleRegion(matrix).boundingBox(of: full)
+        if seen.isNull { return true }
+        // What must be in the bitmap: the visible part in whole points.
+        let needed = Self.wholePoints(seen).intersection(full)
         let key = rasterKey(of: layer, state, scale: requested)
         var cache = renderer.rasterCaches[layer.id]
         if let existing = cache, let key, existing.key.matches(key), existing.fullRegion == full,
@@ -87,7 +89,7 @@ extension RenderPass {
         {
             existing.lastUsedFrame = renderer.frameCount
         } else {
-            let region = fitsWhole ? full : rasterWindow(around: needed, in: full, scale: requested)
+            let region = fitsWhole ? full : rasterWindow(around: seen, in: full, scale: requested)
             // A window that still does not fit is made at the largest scale that does.
             let scale = min(
                 requested, CGFloat(renderer.pixelWidth) / region.width,
@@ -121,32 +123,34 @@ extension RenderPass {
         return true
     }
 
-    /// The part of `full` (whole points) that is visible through `matrix`, grown by two pixels at
-    /// `scale` for filtering and snapped outwards to whole points; `CGRect.null` when none is.
-    private func visibleRasterRegion(of full: CGRect, matrix: CATransform3D, scale: CGFloat) -> CGRect {
-        let seen = visibleRegion(matrix).boundingBox(of: full)
-        guard !seen.isNull else { return .null }
-        return Self.wholePoints(seen.insetBy(dx: -2 / scale, dy: -2 / scale)).intersection(full)
+    /// The window rasterised around `seen`, the visible part of `full`: grown by two pixels at
+    /// `scale` for filtering and by a quarter of its size on each side (so that scrolling a little
+    /// reuses the bitmap), else only by the two pixels, else `seen` alone — the first that fits
+    /// the framebuffer at `scale` — in whole points within `full`.
+    private func rasterWindow(around seen: CGRect, in full: CGRect, scale: CGFloat) -> CGRect {
+        let filtered = seen.insetBy(dx: -2 / scale, dy: -2 / scale)
+        let candidates = [
+            filtered.insetBy(dx: -seen.width / 4, dy: -seen.height / 4), filtered, seen,
+        ]
+        for candidate in candidates {
+            let window = Self.wholePoints(candidate).intersection(full)
+            if window.width * scale <= CGFloat(renderer.pixelWidth)
+                && window.height * scale <= CGFloat(renderer.pixelHeight)
+            {
+                return window
+            }
+        }
+        return Self.wholePoints(seen).intersection(full)
     }
 
-    /// The window rasterised around `needed`: grown by a quarter of its size on each side (so
-    /// that scrolling a little reuses the bitmap), within `full`, or `needed` alone when the
-    /// grown window would not fit the framebuffer at `scale`.
-    private func rasterWindow(around needed: CGRect, in full: CGRect, scale: CGFloat) -> CGRect {
-        let grown = Self.wholePoints(needed.insetBy(dx: -needed.width / 4, dy: -needed.height / 4))
-            .intersection(full)
-        let fits =
-            grown.width * scale <= CGFloat(renderer.pixelWidth)
-            && grown.height * scale <= CGFloat(renderer.pixelHeight)
-        return fits ? grown : needed
-    }
-
-    /// `rect` grown outwards to whole points.
+    /// `rect` grown outwards to whole points (a millionth of a point of round-off is not a point
+    /// more).
     private static func wholePoints(_ rect: CGRect) -> CGRect {
-        CGRect(
-            x: rect.minX.rounded(.down), y: rect.minY.rounded(.down),
-            width: rect.maxX.rounded(.up) - rect.minX.rounded(.down),
-            height: rect.maxY.rounded(.up) - rect.minY.rounded(.down))
+        let x0 = (rect.minX + 1e-6).rounded(.down)
+        let y0 = (rect.minY + 1e-6).rounded(.down)
+        return CGRect(
+            x: x0, y: y0, width: (rect.maxX - 1e-6).rounded(.up) - x0,
+            height: (rect.maxY - 1e-6).rounded(.up) - y0)
     }
 
     /// What a rasterized layer's bitmap covers, in its bounds coordinates: its bounds, with its
@@ -224,6 +228,7 @@ extension RenderPass {
         func object(_ value: Any?) -> ObjectIdentifier? {
             if let image = value as? CGImage { return ObjectIdentifier(image) }
             if let path = value as? CGPath { return ObjectIdentifier(path) }
+            if let store = value as? RecordedBackingStore { return ObjectIdentifier(store) }
             return nil
         }
         let t = s.sublayerTransform

@@ -539,6 +539,10 @@ struct RenderPass {
 
     private func drawImage(_ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float) {
         guard weight > 0, let contents else { return }
+        if let source = windowedSource(contents) {
+            drawWindowed(source, state, base, weight: weight)
+            return
+        }
         guard let image = contents as? CGImage else {
             CompatibilityWarnings.report(
                 "CARenderer: contents of type \(type(of: contents)) is not drawn (only CGImage)")
@@ -579,7 +583,7 @@ struct RenderPass {
     /// and its centre along both (when the bounds are smaller than the corners, they shrink
     /// proportionally). Each of the nine cells is drawn with its own texture rectangle, and
     /// anti-aliased only at the outer edges.
-    private func drawNinePart(_ quad: LayerProgram.Quad, imageSize: CGSize, center: CGRect, crop: CGRect) {
+    func drawNinePart(_ quad: LayerProgram.Quad, imageSize: CGSize, center: CGRect, crop: CGRect) {
         let dest = quad.destRect
         let left = imageSize.width * center.minX
         let right = imageSize.width * (1 - center.maxX)

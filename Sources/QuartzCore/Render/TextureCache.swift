@@ -14,7 +14,9 @@ final class TextureCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
-    private var frame = 0
+    /// Windows of contents too large to upload whole, one per source (TextureCache+Windows.swift).
+    var windows: [ObjectIdentifier: WindowTexture] = [:]
+    private(set) var frame = 0
     /// Frames an unused texture is kept.
     private let keepFrames = 3
 
@@ -63,12 +65,12 @@ final class TextureCache {
     }
 
     /// `GL_BGRA_EXT` (EXT_texture_format_BGRA8888, in Mesa's and NVIDIA's GLES drivers).
-    private static let bgra = GLenum(0x80E1)
+    static let bgra = GLenum(0x80E1)
 
     /// Uploads `image` into the bound texture: Cairo's BGRA bytes as they are where the layout
     /// allows (no conversion, no copy), otherwise converted to premultiplied RGBA; `false` when
     /// the image's layout cannot be read.
-    private static func upload(_ image: CGImage) -> Bool {
+    static func upload(_ image: CGImage) -> Bool {
         let width = GLsizei(image.width)
         let height = GLsizei(image.height)
         let direct: Void? = image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
@@ -96,6 +98,7 @@ final class TextureCache {
             glDeleteTextures(1, &texture)
             entries[id] = nil
         }
+        windows = windows.filter { frame - $0.value.lastUsedFrame <= keepFrames }
     }
 
     func removeAll() {
@@ -104,9 +107,10 @@ final class TextureCache {
             glDeleteTextures(1, &texture)
         }
         entries = [:]
+        windows = [:]
     }
 
-    private static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
+    static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
         switch filter {
         case .nearest: return GL_NEAREST
         case .trilinear: return GL_LINEAR_MIPMAP_LINEAR
@@ -114,7 +118,7 @@ final class TextureCache {
         }
     }
 
-    private static func setFilters(_ filters: (GLint, GLint)) {
+    static func setFilters(_ filters: (GLint, GLint)) {
         // Magnification has no mipmaps: trilinear magnifies bilinearly.
         let magnification = filters.1 == GL_LINEAR_MIPMAP_LINEAR ? GL_LINEAR : filters.1
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters.0)
