@@ -24,8 +24,9 @@ internal import CCairo
 /// NaN or infinite coordinates, sizes, angles and transforms never reach Cairo: the operation that
 /// receives them does nothing (`restoreGState()` without a matching save is ignored too). While
 /// the CTM is not invertible (for example after `scaleBy(x: 0, y: 1)`) nothing is added to the path
-/// and nothing is drawn, as nothing would be visible. Device coordinates are limited to ±2²² pixels
-/// (Cairo's fixed-point range); points farther out are clamped to that range.
+/// and nothing is drawn, as nothing would be visible. A path with points farther than 2²¹ pixels
+/// outside the bitmap (beyond the range Cairo's fixed-point coordinates draw exactly) is cut to a
+/// rectangle around the bitmap before it is drawn, so that what shows stays exact (ruling G17).
 ///
 /// A context is a mutable drawing state used from one thread at a time; it is not `Sendable`.
 public final class CGContext {
