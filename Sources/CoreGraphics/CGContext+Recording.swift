@@ -41,11 +41,17 @@ package final class CGDrawingRecording: @unchecked Sendable {
         guard width > 0, height > 0, reduction >= 1 else { return nil }
         let w = (width + reduction - 1) / reduction
         let h = (height + reduction - 1) / reduction
-        guard w <= CGContext.maximumDimension, h <= CGContext.maximumDimension,
-            let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
-        else { return nil }
-        defer { cairo_surface_destroy(target) }
-        guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(target) else {
+        guard w <= CGContext.maximumDimension, h <= CGContext.maximumDimension else { return nil }
+        // Painted into memory that the image then takes without a copy.
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(w)))
+        guard stride > 0, let memory = calloc(stride * h, 1) else { return nil }
+        guard
+            let target = cairo_image_surface_create_for_data(
+                memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(w), Int32(h),
+                Int32(stride)),
+            cairo_surface_status(target) == CAIRO_STATUS_SUCCESS, let cairo = cairo_create(target)
+        else {
+            free(memory)
             return nil
         }
         cairo_scale(cairo, 1 / Double(reduction), 1 / Double(reduction))
@@ -56,10 +62,10 @@ package final class CGDrawingRecording: @unchecked Sendable {
         cairo_destroy(cairo)
         lock.unlock()
         cairo_surface_flush(target)
-        let stride = Int(cairo_image_surface_get_stride(target))
-        guard let pixels = cairo_image_surface_get_data(target),
-            let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let provider = CGDataProvider(data: Data(bytes: pixels, count: stride * h))
+        cairo_surface_destroy(target)
+        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let provider = CGDataProvider(
+                data: Data(bytesNoCopy: memory, count: stride * h, deallocator: .free))
         else { return nil }
         return CGImage(
             width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: stride, space: space,

@@ -183,6 +183,9 @@ public final class CGContext {
     /// Whether Cairo draws straight into `buffer` (no conversion).
     let drawsInPlace: Bool
 
+    /// Whether an image took `buffer` (`makeImageTakingMemory()`); the context no longer frees it.
+    var bufferGivenAway = false
+
     /// Whether the context records its drawing instead of painting pixels
     /// (`CGContext.topDownRecording`): it then has no bitmap (`data` and `makeImage()` are `nil`).
     let isRecording: Bool
@@ -227,7 +230,7 @@ public final class CGContext {
     deinit {
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
-        if ownsBuffer { free(buffer) }
+        if ownsBuffer, !bufferGivenAway { free(buffer) }
     }
 
     /// The colour space of the context, or `nil` for an alpha-only context, as on Apple's platforms.

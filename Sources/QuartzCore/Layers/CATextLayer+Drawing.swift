@@ -131,7 +131,7 @@ package struct TextValues: LayerKindValues {
         let box = CGRect(origin: .zero, size: request.size)
         context.clip(to: box)
         context.draw(Self.layout(for: request), in: box)
-        return context.makeImage()
+        return context.makeImageTakingMemory()
     }
 
     /// The layout of a request, reporting fonts that are not installed.

@@ -103,7 +103,7 @@ struct GradientDrawing: Equatable {
         default:
             context.drawLinearGradient(gradient, start: from, end: unitToBounds(end), options: options)
         }
-        return context.makeImage()
+        return context.makeImageTakingMemory()
     }
 
     private func unitToBounds(_ p: CGPoint) -> CGPoint {

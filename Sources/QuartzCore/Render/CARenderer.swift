@@ -303,7 +303,11 @@ public final class CARenderer {
             entry.lastUsedFrame = frameCount
             contentCaches[id] = entry
         }
-        return kind.ownContents(state: state, request: request, cache: &entry.cache)
+        let contents = kind.ownContents(state: state, request: request, cache: &entry.cache)
+        // An image replaced by another is never drawn again: its texture goes at once.
+        if let image = contents?.image, let last = entry.image, last !== image { textures.release(last) }
+        if let image = contents?.image { entry.image = image }
+        return contents
     }
 
     /// Rasterised `shadowPath`s, by path, reused while the path is drawn at about the same scale
@@ -337,7 +341,7 @@ public final class CARenderer {
         context.addPath(path)
         context.setFillColor(CGColor(gray: 0, alpha: 1))
         context.fillPath()
-        guard let image = context.makeImage() else { return nil }
+        guard let image = context.makeImageTakingMemory() else { return nil }
         shadowPathImages[id] = (path, plan, image, rect)
         return (image, rect)
     }
@@ -403,5 +407,7 @@ struct PresentationBuffer {
 /// A layer kind's last content image (the kind's own cache value) and when it was last drawn.
 struct ContentCache {
     var cache: Any?
+    /// The image last drawn from it.
+    var image: CGImage?
     var lastUsedFrame = 0
 }

@@ -85,7 +85,7 @@ struct ShapeDrawing {
                 width: width, height: height, rect: plan.rect, scale: plan.scale)
         else { return nil }
         draw(in: context, scale: plan.scale)
-        return context.makeImage()
+        return context.makeImageTakingMemory()
     }
 
     /// Fills, then strokes, into `context` (whose CTM maps bounds coordinates to its pixels).

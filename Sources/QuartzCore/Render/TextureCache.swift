@@ -90,6 +90,13 @@ final class TextureCache {
         return true
     }
 
+    /// Releases `image`'s texture now (an image that will not be drawn again).
+    func release(_ image: CGImage) {
+        guard let entry = entries.removeValue(forKey: ObjectIdentifier(image)) else { return }
+        var texture = entry.texture
+        glDeleteTextures(1, &texture)
+    }
+
     /// Releases textures not used for `keepFrames` frames.
     func endFrame() {
         frame += 1
