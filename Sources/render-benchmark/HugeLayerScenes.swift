@@ -2,9 +2,9 @@
 // contents, mask, draw(in:), shouldRasterize — as a 100,000 × 100,000-point layer seen at
 // 1920×1080 (scale 1), against the same layer cut to the screen, measured in the same process:
 //   - extra resident memory: the peak (VmHWM, reset through /proc/self/clear_refs) while the huge
-//     scene renders its frames, above the resident memory before (the renderer and both scenes
-//     already made); each kind runs in a child process of its own, so that what one kind freed
-//     cannot hide what the next one takes;
+//     scene renders its frames, above the resident memory before (the renderer warmed up by a
+//     frame of a copy of the cut scene, and both scenes made); each kind runs in a child process
+//     of its own, so that what one kind freed cannot hide what the next one takes;
 //   - time per frame when the content changes every frame (a colour, or a redisplay), so that
 //     every frame rasterises what it shows — the huge layer's visible window against the cut
 //     layer's bitmap — and the first frame of each (rasterising from nothing).
@@ -260,9 +260,9 @@ struct HugeFigures {
 /// Renders `kind` huge and cut at `size` with the same renderer, and measures both.
 @MainActor func measureHuge(_ kind: HugeKind, size: CGSize, frames: Int) throws -> HugeFigures {
     CAMediaClock.useManualTime(0)
-    let renderer = try CARenderer(layer: nil, size: size)
-    // Warm up the renderer (programs, framebuffer, offscreen targets) with an empty frame.
-    renderer.layer = CALayer()
+    // Warm up the renderer (programs, framebuffer, offscreen targets) with a copy of the cut
+    // scene, so that neither measured first frame compiles programs.
+    let renderer = try CARenderer(layer: try makeHugeScene(kind, cut: true, size: size).root, size: size)
     _ = renderer.image(atTime: 0)
     let huge = try makeHugeScene(kind, cut: false, size: size)
     let cut = try makeHugeScene(kind, cut: true, size: size)

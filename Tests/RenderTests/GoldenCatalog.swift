@@ -75,6 +75,8 @@ enum GoldenCatalog {
         "corner-curve-continuous",
         // RasterizationTests.swift: shouldRasterize at scales 1 and 0.25 under a 2× transform.
         "rasterize-scale-quarter",
+        // HugeLayerTests.swift: 100,000-point layers of several kinds together.
+        "huge-layers",
     ]
 }
 

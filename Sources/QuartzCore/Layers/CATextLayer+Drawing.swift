@@ -102,13 +102,13 @@ package struct TextValues: LayerKindValues {
     )? {
         let bounds = state.bounds
         guard let request = request(state: state) else { return nil }
-        let atScale = raster.at(scale: request.contentsScale)
+        var atScale = raster.at(scale: request.contentsScale)
         let covered = { (_: CGFloat) in bounds }
-        if let last = cache as? TextLayerCache, last.request == request,
-            atScale.reuses(last.plan, covered: covered)
-        {
+        let last = cache as? TextLayerCache
+        if let last, last.request == request, atScale.reuses(last.plan, covered: covered) {
             return (last.image, last.plan.rect)
         }
+        atScale.usesMargin = last?.request == request
         // Nothing visible: the last image stays cached for when the layer comes back into view.
         guard let plan = atScale.plan(grid: bounds.origin, covered: covered) else { return nil }
         guard let image = Self.rasterize(request, plan: plan, origin: bounds.origin) else {

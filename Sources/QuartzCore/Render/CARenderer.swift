@@ -87,6 +87,9 @@ public final class CARenderer {
     /// The bitmaps of layers drawn with `shouldRasterize`, by layer; dropped when a layer has
     /// not been drawn for a few frames.
     var rasterCaches: [LayerID: RasterCache] = [:]
+    /// Whether a rasterized layer's bitmap of at least `TextureCache.largePixels` was made this
+    /// frame.
+    var madeLargeRasterization = false
     /// Frames rendered so far.
     private(set) var frameCount = 0
     /// How many times a rasterized layer's bitmap has been drawn (not reused), for tests of the
@@ -284,6 +287,15 @@ public final class CARenderer {
     /// of layers no longer drawn are released (the buffers and content caches every 30 frames,
     /// those unused for 30).
     private func endFrameBookkeeping() {
+        // A frame that made large bitmaps (a window of a huge layer, an image re-rasterised every
+        // frame) dropped others as large. glibc keeps freed memory in its heap, and the pattern of
+        // these sizes can grow it by megabytes a frame; once 64 MiB lie free there they are handed
+        // back to the system (ruling V18). Not every frame: memory handed back is faulted in
+        // again when next used.
+        let madeLarge = textures.madeLargeTexture || madeLargeRasterization
+        textures.madeLargeTexture = false
+        madeLargeRasterization = false
+        defer { if madeLarge, mallinfo2().fordblks > 64 << 20 { malloc_trim(0) } }
         textures.endFrame()
         rasterCaches = rasterCaches.filter { frameCount - $0.value.lastUsedFrame <= 3 }
         if frameCount % 30 == 0 {

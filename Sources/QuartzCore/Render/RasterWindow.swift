@@ -18,6 +18,11 @@ package struct RasterRequest: Sendable {
     package var windowPixels: Int
     /// The longest side of any bitmap (the GL texture limit).
     package var maximumSide: Int
+    /// Whether a window gets its margin: only when the same content's last window no longer
+    /// covers what is visible (it scrolled), where the margin pays for itself; content drawn for
+    /// the first time or changed (an animation, which would pay for the margin every frame) gets
+    /// none.
+    package var usesMargin = true
 
     /// A request for the whole content at `scale` within the default limits (2048 × 2048 pixels,
     /// 8192 a side): what `CALayer.kindContents(scale:)` asks.
@@ -53,7 +58,8 @@ package struct RasterRequest: Sendable {
     /// What to rasterise of content covering `covered(scale)` (layer coordinates; the content's
     /// extent at a scale, which may depend on it through anti-aliasing margins), on the pixel grid
     /// through `grid` (pixel edges at `grid + k / scale`): the whole content when it fits
-    /// `wholePixels`, else the visible part grown by a quarter of its size on each side; `nil`
+    /// `wholePixels`, else the visible part grown by a quarter of its size on each side (when
+    /// `usesMargin`); `nil`
     /// when nothing of it is visible or it is empty or not finite.
     package func plan(grid: CGPoint, covered: (CGFloat) -> CGRect) -> RasterPlan? {
         guard scale.isFinite, scale > 0 else { return nil }
@@ -76,7 +82,7 @@ package struct RasterRequest: Sendable {
             if needed.isNull { return nil }
             let margin = needed.insetBy(dx: -needed.width / 4, dy: -needed.height / 4).intersection(full)
             let window = Self.snapped(margin, grid: grid, scale: s)
-            if fits(window, scale: s, pixels: windowPixels) {
+            if usesMargin, fits(window, scale: s, pixels: windowPixels) {
                 return RasterPlan(rect: window, scale: s, requestedScale: scale, isWhole: false)
             }
             let tight = Self.snapped(needed, grid: grid, scale: s)

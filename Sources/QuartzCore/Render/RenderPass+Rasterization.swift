@@ -282,6 +282,7 @@ extension RenderPass {
         glBindTexture(GLenum(GL_TEXTURE_2D), cache.texture)
         glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(width), GLsizei(height))
         renderer.rasterizationCount += 1
+        if width * height >= TextureCache.largePixels { renderer.madeLargeRasterization = true }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
         if scissored {

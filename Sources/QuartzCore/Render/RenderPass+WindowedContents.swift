@@ -22,8 +22,12 @@ extension RenderPass {
     /// Draws a windowed source as `contents` with `weight` (a crossfade's share): placed as an
     /// image of its pixels by `contentsGravity`, `contentsRect` and `contentsScale` (a recorded
     /// store's own scale), as `drawImage` places images.
-    func drawWindowed(_ source: WindowedSource, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float)
-    {
+    /// Its window is kept under `key`; only a window made because the last one of the same
+    /// contents no longer covers what is visible gets a margin, as for own content.
+    func drawWindowed(
+        _ source: WindowedSource, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float,
+        key: WindowKey
+    ) {
         let (pixelWidth, pixelHeight) = source.pixelSize
         let crop = state.contentsRect.standardized
         guard crop.width > 0, crop.height > 0, pixelWidth > 0, pixelHeight > 0 else { return }
@@ -76,10 +80,13 @@ extension RenderPass {
         }
         let reduction = self.reduction(for: needed)
         let margin = needed.grown(needed.width / 4, needed.height / 4).intersection(cropPixels)
-        let preferred = self.reduction(for: margin) == reduction ? margin : needed
+        // The margin pays for itself when the contents scroll: a window is made with one when the
+        // last window of the same contents no longer covers what is visible.
+        let moved = renderer.textures.windows[key].map { $0.source === source.object } ?? false
+        let preferred = moved && self.reduction(for: margin) == reduction ? margin : needed
         guard
             let window = renderer.textures.windowTexture(
-                for: source, needed: needed, preferred: preferred, reduction: reduction,
+                for: source, key: key, needed: needed, preferred: preferred, reduction: reduction,
                 minification: state.minificationFilter, magnification: state.magnificationFilter)
         else { return }
         // The window's pixels in layer coordinates, and their share of the texture.

@@ -181,7 +181,7 @@ struct RenderPass {
         if let kind = presentedKind(of: layer), kind.drawsOwnContents {
             drawOwnContents(layer, kind, state, base: base)
         } else {
-            drawContents(state, base: base)
+            drawContents(layer.id, state, base: base)
         }
     }
 
@@ -504,12 +504,12 @@ struct RenderPass {
         return renderer.buffers[layer.id]?.values.kind ?? layer.values.kind
     }
 
-    private func drawContents(_ state: LayerState, base: LayerProgram.Quad) {
+    private func drawContents(_ id: LayerID, _ state: LayerState, base: LayerProgram.Quad) {
         if let crossfade = state.contentsCrossfade {
-            drawImage(crossfade.previous, state, base, weight: Float(1 - crossfade.weight))
-            drawImage(state.contents, state, base, weight: Float(crossfade.weight))
+            drawImage(crossfade.previous, state, base, weight: Float(1 - crossfade.weight), window: (id, 1))
+            drawImage(state.contents, state, base, weight: Float(crossfade.weight), window: (id, 0))
         } else {
-            drawImage(state.contents, state, base, weight: 1)
+            drawImage(state.contents, state, base, weight: 1, window: (id, 0))
         }
     }
 
@@ -537,10 +537,15 @@ struct RenderPass {
         renderer.program.draw(quad)
     }
 
-    private func drawImage(_ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float) {
+    /// `window` names the layer and slot (a crossfade's previous image is 1) whose window a
+    /// contents too large to upload whole is kept in.
+    private func drawImage(
+        _ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float,
+        window: (LayerID, Int)
+    ) {
         guard weight > 0, let contents else { return }
         if let source = windowedSource(contents) {
-            drawWindowed(source, state, base, weight: weight)
+            drawWindowed(source, state, base, weight: weight, key: WindowKey(layer: window.0, slot: window.1))
             return
         }
         guard let image = contents as? CGImage else {

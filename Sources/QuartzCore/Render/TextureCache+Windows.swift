@@ -31,6 +31,13 @@ enum WindowedSource {
     }
 }
 
+/// Where a window is kept: per layer, and per image a layer shows (a crossfade's previous image is
+/// slot 1), so that a layer's new contents replace its old window at once.
+struct WindowKey: Hashable {
+    var layer: LayerID
+    var slot: Int
+}
+
 /// A rectangle of a source's pixels (top-left origin, rows down).
 struct PixelWindow: Equatable {
     var x: Int
@@ -95,15 +102,15 @@ final class WindowTexture {
 }
 
 extension TextureCache {
-    /// A texture of `source`'s pixels covering `needed` at `reduction`: the last one made for the
-    /// source while it covers `needed` at that reduction, else a new one of `preferred` (which
-    /// contains `needed`); `nil` when the pixels cannot be read or made.
+    /// A texture of `source`'s pixels covering `needed` at `reduction`: the last one kept under
+    /// `key` while it is the same source's and covers `needed` at that reduction, else a new one of
+    /// `preferred` (which contains `needed`) in its place; `nil` when the pixels cannot be read or
+    /// made.
     func windowTexture(
-        for source: WindowedSource, needed: PixelWindow, preferred: PixelWindow, reduction: Int,
-        minification: CALayerContentsFilter, magnification: CALayerContentsFilter
+        for source: WindowedSource, key id: WindowKey, needed: PixelWindow, preferred: PixelWindow,
+        reduction: Int, minification: CALayerContentsFilter, magnification: CALayerContentsFilter
     ) -> WindowTexture? {
         let filters = (Self.glFilter(minification), Self.glFilter(magnification))
-        let id = ObjectIdentifier(source.object)
         if let last = windows[id], last.source === source.object, last.reduction == reduction,
             last.window.contains(needed)
         {
@@ -120,6 +127,7 @@ extension TextureCache {
             return last
         }
         windows[id] = nil
+        madeLargeTexture = true
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)

@@ -14,9 +14,14 @@ final class TextureCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
-    /// Windows of contents too large to upload whole, one per source (TextureCache+Windows.swift).
-    var windows: [ObjectIdentifier: WindowTexture] = [:]
+    /// Windows of contents too large to upload whole, one per layer and slot
+    /// (TextureCache+Windows.swift).
+    var windows: [WindowKey: WindowTexture] = [:]
     private(set) var frame = 0
+    /// Whether a texture of at least `largePixels` was made since the last `endFrame()`.
+    var madeLargeTexture = false
+    /// 1024 × 1024: a texture this large is worth returning memory for when it is dropped.
+    static let largePixels = 1 << 20
     /// Frames an unused texture is kept.
     private let keepFrames = 3
 
@@ -46,6 +51,7 @@ final class TextureCache {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if image.width * image.height >= Self.largePixels { madeLargeTexture = true }
         guard Self.upload(image) else {
             glDeleteTextures(1, &texture)
             CompatibilityWarnings.report(
@@ -105,7 +111,8 @@ final class TextureCache {
             glDeleteTextures(1, &texture)
             entries[id] = nil
         }
-        windows = windows.filter { frame - $0.value.lastUsedFrame <= keepFrames }
+        // Windows are large: one not drawn in the frame just ended goes at once.
+        windows = windows.filter { frame - $0.value.lastUsedFrame <= 1 }
     }
 
     func removeAll() {

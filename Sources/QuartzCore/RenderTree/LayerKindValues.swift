@@ -98,6 +98,8 @@ extension ShapeValues: LayerKindValues {
             cache = nil
             return nil
         }
+        var request = request
+        request.usesMargin = last?.values == self
         // Nothing visible: the last image stays cached for when the layer comes back into view.
         guard let plan = request.plan(grid: .zero, covered: drawing.coveredRect) else { return nil }
         guard let image = drawing.render(plan) else {
@@ -126,11 +128,12 @@ extension GradientValues: LayerKindValues {
             return nil
         }
         let covered = { (_: CGFloat) in bounds }
-        if let last = cache as? GradientRaster, last.drawing == drawing,
-            request.reuses(last.plan, covered: covered)
-        {
+        let last = cache as? GradientRaster
+        if let last, last.drawing == drawing, request.reuses(last.plan, covered: covered) {
             return (last.image, last.rect)
         }
+        var request = request
+        request.usesMargin = last?.drawing == drawing
         // Nothing visible: the last image stays cached for when the layer comes back into view.
         guard let plan = request.plan(grid: bounds.origin, covered: covered) else { return nil }
         guard let image = drawing.render(plan) else {
