@@ -21,11 +21,12 @@ extension CGContext {
         options: CGGradientDrawingOptions
     ) {
         guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite, start != end else { return }
-        // The gradient in device space (pixman keeps pattern coordinates in 16.16 fixed point, so
-        // a pattern in user space overflows when a device pixel is more than 32768 user units
-        // from its origin): location t = (d − p0)·(p1 − p0) / |p1 − p0|² for the device point d,
-        // with p0 the device start and p1 − p0 = w / |w|², w = A⁻ᵀ(end − start) / |end − start|²
-        // for the CTM's linear part A, which is t of the user-space point d maps back to.
+        // The gradient in device space (ruling G17: pixman keeps pattern coordinates in 16.16
+        // fixed point, so a pattern in user space overflows when a device pixel is more than 32768
+        // user units from its origin): location t = (d − p0)·(p1 − p0) / |p1 − p0|² for the device
+        // point d, with p0 the device start and p1 − p0 = w / |w|², w = A⁻ᵀ(end − start) /
+        // |end − start|² for the CTM's linear part A, which is t of the user-space point d maps
+        // back to.
         let m = userToCairo
         let determinant = m.a * m.d - m.b * m.c
         guard m.isInvertibleForDrawing, determinant != 0 else { return }
