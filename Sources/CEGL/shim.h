@@ -4,3 +4,6 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
+// glibc's malloc_trim: after a frame that made large bitmaps, the renderer hands the memory the
+// ones it dropped leave free back to the system (ruling V19).
+#include <malloc.h>

@@ -18,6 +18,7 @@ extension CGContext {
     /// Lamina's `CGImage` always has one). Row 0 of the image is the top row of the bitmap, that is
     /// the row at device-space `y` just below `height`. Later drawing does not change the image.
     public func makeImage() -> CGImage? {
+        guard !isRecording else { return nil }
         synchronizeBuffer()
         let bytes = Data(bytes: buffer, count: bytesPerRow * height)
         guard let provider = CGDataProvider(data: bytes) else { return nil }
@@ -34,6 +35,23 @@ extension CGContext {
             shouldInterpolate: true,
             intent: .defaultIntent
         )
+    }
+
+    /// `makeImage()` without the copy, for a context drawn once and dropped (package API: the
+    /// renderer's rasterising): the image takes the context's memory, so the context must not be
+    /// drawn into or read afterwards. A context that does not own its memory, or whose layout is
+    /// converted, makes a copy as `makeImage()` does.
+    package func makeImageTakingMemory() -> CGImage? {
+        guard ownsBuffer, drawsInPlace, !isRecording, !bufferGivenAway else { return makeImage() }
+        cairo_surface_flush(surface)
+        bufferGivenAway = true
+        let bytes = Data(bytesNoCopy: buffer, count: bytesPerRow * height, deallocator: .free)
+        guard let provider = CGDataProvider(data: bytes) else { return nil }
+        return CGImage(
+            width: width, height: height, bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel,
+            bytesPerRow: bytesPerRow, space: creationSpace, bitmapInfo: bitmapInfo, provider: provider,
+            decode: nil,
+            shouldInterpolate: true, intent: .defaultIntent)
     }
 
     /// Converts every pixel changed since the last conversion from the internal surface into

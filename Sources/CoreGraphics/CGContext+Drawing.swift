@@ -151,7 +151,14 @@ extension CGContext {
         }
         recoverCairoIfNeeded()
         let masked = beginClipMaskGroup()
-        replay(path)
+        // A stroke with points past Cairo's exact range is cut into pieces (ruling G17); a dashed
+        // one is stroked a piece at a time, each with its own dash phase.
+        let pieces = stroke ? strokePieces(path, userToCairo: userToCairo) : nil
+        if let pieces {
+            replay(elements: pieces.flatMap(\.elements))
+        } else {
+            replay(path)
+        }
         cairo_set_antialias(cairo, cairoAntialias)
         if let color {
             cairo_set_operator(cairo, gstate.blendMode.cairoOperator)
@@ -177,7 +184,21 @@ extension CGContext {
                 ? (abs(userToCairo.a * userToCairo.d - userToCairo.b * userToCairo.c)).squareRoot() : 1
             applyStrokeAttributes(width: hairline ? 1 : gstate.lineWidth, dashScale: dashScale)
             if !drawsInPlace { region = drawnRegion(stroke: true, userToCairo: strokeSpace) }
-            cairo_stroke(cairo)
+            if let pieces, isDashed {
+                cairo_new_path(cairo)
+                for piece in pieces {
+                    // The path is in device space; the pen in the stroke space.
+                    cairo_identity_matrix(cairo)
+                    replay(elements: piece.elements)
+                    cairo_set_matrix(cairo, &matrix)
+                    applyStrokeAttributes(
+                        width: hairline ? 1 : gstate.lineWidth, dashScale: dashScale,
+                        phaseOffset: piece.offset)
+                    cairo_stroke(cairo)
+                }
+            } else {
+                cairo_stroke(cairo)
+            }
             cairo_identity_matrix(cairo)
         } else {
             cairo_set_fill_rule(cairo, rule.cairoFillRule)
@@ -193,8 +214,9 @@ extension CGContext {
     }
 
     /// Gives Cairo the line `width`, and the state's cap, join, miter limit and dash with its lengths
-    /// and phase multiplied by `dashScale`, in the space Cairo's matrix maps.
-    private func applyStrokeAttributes(width: Double, dashScale: Double) {
+    /// and phase multiplied by `dashScale` (the phase then advanced by `phaseOffset`), in the space
+    /// Cairo's matrix maps.
+    private func applyStrokeAttributes(width: Double, dashScale: Double, phaseOffset: Double = 0) {
         cairo_set_line_width(cairo, width)
         switch gstate.lineCap {
         case .butt: cairo_set_line_cap(cairo, CAIRO_LINE_CAP_BUTT)
@@ -212,7 +234,7 @@ extension CGContext {
             cairo_set_dash(cairo, nil, 0, 0)
             return
         }
-        let phase = gstate.dashPhase * dashScale
+        let phase = gstate.dashPhase * dashScale + phaseOffset
         lengths.withUnsafeBufferPointer { buffer in
             cairo_set_dash(cairo, buffer.baseAddress, Int32(buffer.count), phase.isFinite ? phase : 0)
         }
@@ -263,5 +285,38 @@ extension CGContext {
         cairo_destroy(cairo)
         cairo = replacement
         cairoSaveDepth = 0
+    }
+
+    /// Whether the state strokes dashed.
+    private var isDashed: Bool {
+        gstate.dashLengths.allSatisfy(\.isFinite) && gstate.dashLengths.contains(where: { $0 > 0 })
+    }
+
+    /// `path` cut for stroking (ruling G17) when a point lies past `DevicePathClipping.limit`: the
+    /// runs inside the bitmap grown by the stroke's reach, each with its length from its subpath's
+    /// start in the units the dash is measured in; `nil` when the path can be stroked as it is.
+    private func strokePieces(_ path: DevicePath, userToCairo: CGAffineTransform) -> [DevicePathClipping
+        .Piece]?
+    {
+        guard DevicePathClipping.needsClipping(path.elements) else { return nil }
+        let hairline = gstate.lineWidth == 0
+        // The largest stretch of the CTM: a pen of the line width reaches that far in pixels.
+        let m = userToCairo
+        let stretch = max(hypot(m.a, m.b), hypot(m.c, m.d)) * 2.0.squareRoot()
+        var reach = hairline ? 1 : gstate.lineWidth / 2 * stretch
+        if gstate.lineJoin == .miter { reach *= max(gstate.miterLimit, 1) }
+        if gstate.lineCap == .square { reach *= 2.0.squareRoot() }
+        let margin = min(
+            reach.isFinite ? reach + 4 : DevicePathClipping.limit / 2, DevicePathClipping.limit / 2)
+        let inverse = m.inverted()
+        return DevicePathClipping.clipStroke(
+            path.elements, to: bitmapRect(grownBy: margin), dashed: isDashed,
+            length: { vector in
+                if hairline { return hypot(vector.x, vector.y) }
+                let user = CGPoint(
+                    x: inverse.a * vector.x + inverse.c * vector.y,
+                    y: inverse.b * vector.x + inverse.d * vector.y)
+                return hypot(user.x, user.y)
+            })
     }
 }

@@ -21,13 +21,32 @@ extension CGContext {
         options: CGGradientDrawingOptions
     ) {
         guard start.x.isFinite, start.y.isFinite, end.x.isFinite, end.y.isFinite, start != end else { return }
+        // The gradient in device space (ruling G17: pixman keeps pattern coordinates in 16.16
+        // fixed point, so a pattern in user space overflows when a device pixel is more than 32768
+        // user units from its origin): location t = (d − p0)·(p1 − p0) / |p1 − p0|² for the device
+        // point d, with p0 the device start and p1 − p0 = w / |w|², w = A⁻ᵀ(end − start) /
+        // |end − start|² for the CTM's linear part A, which is t of the user-space point d maps
+        // back to.
+        let m = userToCairo
+        let determinant = m.a * m.d - m.b * m.c
+        guard m.isInvertibleForDrawing, determinant != 0 else { return }
+        let v = CGPoint(x: end.x - start.x, y: end.y - start.y)
+        let length = v.x * v.x + v.y * v.y
+        let w = CGPoint(
+            x: (m.d * v.x - m.b * v.y) / determinant / length,
+            y: (-m.c * v.x + m.a * v.y) / determinant / length)
+        let wLength = w.x * w.x + w.y * w.y
+        let p0 = start.applying(m)
+        let direction = CGPoint(x: w.x / wLength, y: w.y / wLength)
+        guard p0.x.isFinite, p0.y.isFinite, direction.x.isFinite, direction.y.isFinite else { return }
         // `reach` stretches the geometry past the end for the mask (see `paintGradient`).
         let make = { (reach: Double) in
             cairo_pattern_create_linear(
-                Double(start.x), Double(start.y), Double(start.x) + reach * Double(end.x - start.x),
-                Double(start.y) + reach * Double(end.y - start.y))
+                Double(p0.x), Double(p0.y), Double(p0.x) + reach * Double(direction.x),
+                Double(p0.y) + reach * Double(direction.y))
         }
-        paintGradient(gradient, options: options, canReachPastEnd: true, makePattern: make)
+        paintGradient(
+            gradient, options: options, canReachPastEnd: true, deviceToPattern: .identity, makePattern: make)
     }
 
     /// Paints `gradient` through the circles between the start circle and the end circle (user
@@ -55,16 +74,29 @@ extension CGContext {
         let values = [startCenter.x, startCenter.y, startRadius, endCenter.x, endCenter.y, endRadius]
         guard values.allSatisfy(\.isFinite), startRadius >= 0, endRadius >= 0, startRadius + endRadius > 0
         else { return }
+        // The pattern space is user space moved to the clip's centre and scaled to about device
+        // pixels, so that pixman's 16.16 fixed-point pattern coordinates stay in range (see
+        // `drawLinearGradient`): q = k · (u − c).
+        let m = userToCairo
+        guard m.isInvertibleForDrawing else { return }
+        let c = deviceClipCenter().applying(m.inverted())
+        let k = abs(m.a * m.d - m.b * m.c).squareRoot()
+        guard c.x.isFinite, c.y.isFinite, k.isFinite, k > 0 else { return }
+        let userToPattern = CGAffineTransform(a: k, b: 0, c: 0, d: k, tx: -k * c.x, ty: -k * c.y)
+        let s = startCenter.applying(userToPattern)
+        let e = endCenter.applying(userToPattern)
+        let r0 = Double(startRadius * k)
+        let r1 = Double(endRadius * k)
         let make = { (reach: Double) in
             cairo_pattern_create_radial(
-                Double(startCenter.x), Double(startCenter.y), Double(startRadius),
-                Double(startCenter.x) + reach * Double(endCenter.x - startCenter.x),
-                Double(startCenter.y) + reach * Double(endCenter.y - startCenter.y),
-                Double(startRadius) + reach * Double(endRadius - startRadius))
+                Double(s.x), Double(s.y), r0, Double(s.x) + reach * Double(e.x - s.x),
+                Double(s.y) + reach * Double(e.y - s.y), r0 + reach * (r1 - r0))
         }
         // Circles that shrink to a point at the end have nothing beyond it to reach into.
         let canReach = Double(endRadius) + Self.maskReach * Double(endRadius - startRadius) >= 0
-        paintGradient(gradient, options: options, canReachPastEnd: canReach, makePattern: make)
+        paintGradient(
+            gradient, options: options, canReachPastEnd: canReach,
+            deviceToPattern: m.inverted().concatenating(userToPattern), makePattern: make)
     }
 }
 
@@ -87,17 +119,18 @@ extension CGContext {
     /// Cairo resolves a hard edge (two stops at one location) to the later stop, so the edge at
     /// location 0 includes 0; for location 1 to be included too, the mask's geometry reaches
     /// `maskReach` past the end (`makePattern(1 + maskReach)`) and its edge sits two of Cairo's
-    /// 1/65536 stop steps past location 1, when `canReachPastEnd`.
+    /// 1/65536 stop steps past location 1, when `canReachPastEnd`. `makePattern` builds the
+    /// geometry in pattern space, which `deviceToPattern` maps Cairo's device space to.
     private func paintGradient(
         _ gradient: CGGradient,
         options: CGGradientDrawingOptions,
         canReachPastEnd: Bool,
+        deviceToPattern: CGAffineTransform,
         makePattern: (Double) -> OpaquePointer?
     ) {
-        let userToCairo = userToCairo
-        guard userToCairo.isInvertibleForDrawing, let source = makePattern(1) else { return }
+        guard let source = makePattern(1) else { return }
         defer { cairo_pattern_destroy(source) }
-        var matrix = userToCairo.inverted().cairoMatrix
+        var matrix = deviceToPattern.cairoMatrix
         cairo_pattern_set_matrix(source, &matrix)
         cairo_pattern_set_extend(source, CAIRO_EXTEND_PAD)
         for stop in gradient.colorStops() {
@@ -131,5 +164,18 @@ extension CGContext {
         let converted = gstate.fillColor
         gstate.fillColor = saved
         return converted
+    }
+
+    /// The centre of the clip's extents in Cairo device space (the bitmap's centre without a clip).
+    private func deviceClipCenter() -> CGPoint {
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
+        cairo_save(cairo)
+        cairo_identity_matrix(cairo)
+        cairo_clip_extents(cairo, &x1, &y1, &x2, &y2)
+        cairo_restore(cairo)
+        return CGPoint(x: (x1 + x2) / 2, y: (y1 + y2) / 2)
     }
 }

@@ -1,7 +1,8 @@
 internal import CCairo
 
 /// Coverage added to a context's clip by `clip(to:mask:)`: an 8-bit alpha surface the size of
-/// the bitmap, in Cairo device space. Immutable once made.
+/// the bitmap (a recording of it for a recording context), in Cairo device space. Immutable once
+/// made.
 final class ClipMask {
     /// The Cairo A8 image surface.
     let surface: OpaquePointer
@@ -44,7 +45,9 @@ extension CGContext {
             tx: rect.minX, ty: rect.maxY)
         let imageToCairo = imageToUser.concatenating(userToCairo)
         guard imageToCairo.isInvertibleForDrawing, let coverage = Self.coverageSurface(of: mask),
-            let combined = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+            // An A8 image the size of the bitmap, or for a recording context a recording.
+            let combined = cairo_surface_create_similar(
+                surface, CAIRO_CONTENT_ALPHA, Int32(width), Int32(height))
         else { return }
         defer { cairo_surface_destroy(coverage) }
         guard let drawing = cairo_create(combined) else {

@@ -181,18 +181,20 @@ extension CGContext {
 // MARK: - Internals
 
 extension CGContext {
-    /// The largest distance from the origin, in Cairo device pixels, a point may have.
-    static let coordinateLimit: CGFloat = 4_194_304
-
-    /// `point` (user space) in Cairo device space, clamped to `±coordinateLimit`; `nil` when it is
-    /// not finite or the CTM is not invertible.
+    /// `point` (user space) in Cairo device space; `nil` when it is not finite or the CTM is not
+    /// invertible. Points far outside the bitmap are kept as they are: painting cuts the path to
+    /// what Cairo can draw exactly (ruling G17).
     func cairoPoint(_ point: CGPoint) -> CGPoint? {
         let transform = userToCairo
         guard point.x.isFinite, point.y.isFinite, transform.isInvertibleForDrawing else { return nil }
         let mapped = point.applying(transform)
         guard mapped.x.isFinite, mapped.y.isFinite else { return nil }
-        let limit = Self.coordinateLimit
-        return CGPoint(x: min(max(mapped.x, -limit), limit), y: min(max(mapped.y, -limit), limit))
+        return mapped
+    }
+
+    /// The bitmap's rectangle in Cairo device space, grown by `margin` pixels on every side.
+    func bitmapRect(grownBy margin: Double) -> CGRect {
+        CGRect(x: 0, y: 0, width: width, height: height).insetBy(dx: -margin, dy: -margin)
     }
 
     /// Maps every point of `elements` (user space) to Cairo device space and appends them to
@@ -283,12 +285,24 @@ extension CGContext {
         return curves
     }
 
-    /// Makes `path` (Cairo device space) Cairo's current path.
+    /// Makes `path` (Cairo device space) Cairo's current path, to be filled or clipped to: a path
+    /// with a point past `DevicePathClipping.limit` is cut to the bitmap grown by two pixels first,
+    /// keeping its winding numbers there (ruling G17).
     func replay(_ path: DevicePath) {
+        if DevicePathClipping.needsClipping(path.elements) {
+            replay(elements: DevicePathClipping.clipFill(path.elements, to: bitmapRect(grownBy: 2)))
+        } else {
+            replay(elements: path.elements)
+        }
+    }
+
+    /// Makes `elements` (Cairo device space, each subpath starting with a move) Cairo's current
+    /// path, as they are.
+    func replay(elements: [PathElement]) {
         cairo_new_path(cairo)
         var current = CGPoint.zero
         var subpathStart = CGPoint.zero
-        for element in path.elements {
+        for element in elements {
             switch element {
             case .move(let point):
                 cairo_move_to(cairo, point.x, point.y)

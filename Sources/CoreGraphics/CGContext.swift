@@ -24,8 +24,9 @@ internal import CCairo
 /// NaN or infinite coordinates, sizes, angles and transforms never reach Cairo: the operation that
 /// receives them does nothing (`restoreGState()` without a matching save is ignored too). While
 /// the CTM is not invertible (for example after `scaleBy(x: 0, y: 1)`) nothing is added to the path
-/// and nothing is drawn, as nothing would be visible. Device coordinates are limited to ±2²² pixels
-/// (Cairo's fixed-point range); points farther out are clamped to that range.
+/// and nothing is drawn, as nothing would be visible. A path with points farther than 2²¹ pixels
+/// outside the bitmap (beyond the range Cairo's fixed-point coordinates draw exactly) is cut to a
+/// rectangle around the bitmap before it is drawn, so that what shows stays exact (ruling G17).
 ///
 /// A context is a mutable drawing state used from one thread at a time; it is not `Sendable`.
 public final class CGContext {
@@ -168,6 +169,7 @@ public final class CGContext {
         self.cairo = context
         self.gstate = GraphicsState()
         self.drawsInPlace = direct
+        self.isRecording = false
         if !direct {
             if data != nil {
                 importBuffer()
@@ -181,13 +183,54 @@ public final class CGContext {
     /// Whether Cairo draws straight into `buffer` (no conversion).
     let drawsInPlace: Bool
 
+    /// Whether an image took `buffer` (`makeImageTakingMemory()`); the context no longer frees it.
+    var bufferGivenAway = false
+
+    /// Whether the context records its drawing instead of painting pixels
+    /// (`CGContext.topDownRecording`): it then has no bitmap (`data` and `makeImage()` are `nil`).
+    let isRecording: Bool
+
+    /// A context that records into `recording` (a Cairo recording surface of `width × height`
+    /// device pixels) as a premultiplied sRGB bitmap context of that size would draw; its
+    /// `buffer` is a placeholder that nothing reads.
+    init?(recording: OpaquePointer, width: Int, height: Int) {
+        guard let space = CGColorSpace(name: CGColorSpace.sRGB),
+            let format = BitmapFormat(
+                bitsPerComponent: 8, space: space,
+                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue),
+            let placeholder = calloc(4, 1)
+        else { return nil }
+        guard let context = cairo_create(recording), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            free(placeholder)
+            return nil
+        }
+        cairo_surface_reference(recording)
+        self.width = width
+        self.height = height
+        bitsPerComponent = 8
+        bitsPerPixel = 32
+        bytesPerRow = width * 4
+        bitmapInfo = CGBitmapInfo(
+            rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        self.format = format
+        creationSpace = space
+        buffer = placeholder
+        ownsBuffer = true
+        surface = recording
+        cairo = context
+        gstate = GraphicsState()
+        drawsInPlace = true
+        isRecording = true
+    }
+
     /// The largest width or height Cairo's image surfaces accept.
     static let maximumDimension = 32_767
 
     deinit {
         cairo_destroy(cairo)
         cairo_surface_destroy(surface)
-        if ownsBuffer { free(buffer) }
+        if ownsBuffer, !bufferGivenAway { free(buffer) }
     }
 
     /// The colour space of the context, or `nil` for an alpha-only context, as on Apple's platforms.
@@ -208,6 +251,7 @@ public final class CGContext {
     /// layouts Cairo cannot draw in place, see `init(data:…)`), so read it after drawing rather than
     /// keeping the pointer across drawing calls on a context that allocated its own memory.
     public var data: UnsafeMutableRawPointer? {
+        guard !isRecording else { return nil }
         synchronizeBuffer()
         return buffer
     }

@@ -20,10 +20,23 @@
 //         [shadowed frames at 720p] [shadowed frames at 1080p] [layer-kind frames at 1080p]
 //
 // The defaults are 30, 15, 1, 1 and 10 (0 skips); shadowed frames are timed once, without warm-up.
+// `render-benchmark huge [frames]` measures huge layers instead (HugeLayerScenes.swift).
 // The layer-kind scenes (issue 5: 100 shape layers animating strokeEnd, a 500-particle emitter)
 // are in LayerKindScenes.swift.
 
 import QuartzCore
+
+// `render-benchmark huge [frames]`: huge layers against the same layers cut to the screen
+// (HugeLayerScenes.swift); `huge-kind NAME frames` is one kind, run by it in a child process.
+let words = Array(CommandLine.arguments.dropFirst())
+if words.first == "huge" {
+    try runHugeBenchmark(frames: words.count > 1 ? max(Int(words[1]) ?? 10, 1) : 10)
+    exit(0)
+}
+if words.first == "huge-kind", words.count > 2 {
+    try runHugeKind(words[1], frames: max(Int(words[2]) ?? 10, 1))
+    exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 func argument(_ index: Int, default value: Int) -> Int {

@@ -103,6 +103,8 @@ enum GoldenCatalog {
         "compositing-xor",
         "compositing-plus-l",
         "compositing-plus-d",
+        // HugeLayerTests.swift: 100,000-point layers of several kinds together.
+        "huge-layers",
     ]
 }
 

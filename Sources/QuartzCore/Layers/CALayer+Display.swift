@@ -12,34 +12,53 @@ extension CALayer {
     /// The context is `bounds.size × contentsScale` pixels (rounded up), premultiplied sRGB, with
     /// a CTM that maps the layer's bounds coordinates (origin top-left, y down, in points) onto
     /// it. When neither the layer nor its delegate draws, `contents` is left as it is — as on
-    /// Apple's platforms, a layer with no drawing code keeps the contents it was given.
+    /// Apple's platforms, a layer with no drawing code keeps the contents it was given. A backing
+    /// store of more than `maximumBackingStorePixels` pixels is recorded rather than painted
+    /// (ruling L10): `contents` is then an opaque backing-store object, as Apple's is, which the
+    /// renderer paints only where the layer can be seen.
     package func displayIntoBackingStore() {
-        let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        var scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
         let size = state.bounds.size
-        let pixelWidth = (size.width * scale).rounded(.up)
-        let pixelHeight = (size.height * scale).rounded(.up)
-        guard pixelWidth.isFinite, pixelHeight.isFinite, pixelWidth >= 1, pixelHeight >= 1,
-            pixelWidth * pixelHeight <= CGFloat(Self.maximumBackingStorePixels)
-        else {
-            if !(pixelWidth >= 1 && pixelHeight >= 1) { contents = nil }
+        var pixelWidth = (size.width * scale).rounded(.up)
+        var pixelHeight = (size.height * scale).rounded(.up)
+        guard pixelWidth >= 1, pixelHeight >= 1 else {
+            contents = nil
             return
         }
+        guard pixelWidth.isFinite, pixelHeight.isFinite else { return }
+        let recorded = pixelWidth * pixelHeight > CGFloat(Self.maximumBackingStorePixels)
+        let longest = max(pixelWidth, pixelHeight)
+        if recorded, longest > CGFloat(CGContext.maximumRecordingSide) {
+            // Past Cairo's coordinate range the store is recorded at a lower scale.
+            scale *= CGFloat(CGContext.maximumRecordingSide) / longest
+            pixelWidth = min((size.width * scale).rounded(.up), CGFloat(CGContext.maximumRecordingSide))
+            pixelHeight = min((size.height * scale).rounded(.up), CGFloat(CGContext.maximumRecordingSide))
+            CompatibilityWarnings.report(
+                "display(): a backing store over \(CGContext.maximumRecordingSide) pixels a side is drawn at a lower scale"
+            )
+        }
         // CGContext's origin is bottom-left with y up; layers draw top-left with y down.
-        guard let context = CGContext.topDownBitmap(width: Int(pixelWidth), height: Int(pixelHeight))
+        guard
+            let context = recorded
+                ? CGContext.topDownRecording(width: Int(pixelWidth), height: Int(pixelHeight))
+                : CGContext.topDownBitmap(width: Int(pixelWidth), height: Int(pixelHeight))
         else { return }
         context.scaleBy(x: scale, y: scale)
         context.translateBy(x: -state.bounds.origin.x, y: -state.bounds.origin.y)
         drawWasImplemented = true
         delegate?.layerWillDraw(self)
         draw(in: context)
-        if drawWasImplemented {
+        guard drawWasImplemented else { return }
+        if recorded {
+            contents = context.finishRecording().map { RecordedBackingStore(recording: $0, scale: scale) }
+        } else {
             contents = context.makeImage()
         }
     }
 
-    /// The largest backing store `display()` creates, in pixels (16384 × 16384); larger layers
-    /// keep their contents and are reported.
-    static var maximumBackingStorePixels: Int { 16384 * 16384 }
+    /// The largest backing store `display()` paints, in pixels (4096 × 4096, 64 MiB); larger ones
+    /// are recorded (ruling L10).
+    static var maximumBackingStorePixels: Int { 4096 * 4096 }
 
     /// Called by the default drawing methods: nothing was drawn, so no backing store is kept.
     package func markDrawNotImplemented() {

@@ -343,7 +343,9 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// The layer's content: a `CGImage`, or `nil`. Other objects are stored but draw nothing. Default
-    /// `nil`. Animatable (crossfade).
+    /// `nil`. Animatable (crossfade). After `display()` draws a backing store larger than 4096 × 4096
+    /// pixels it holds an opaque recorded backing store instead of an image, as Apple's holds a
+    /// `CABackingStore` (ruling L10).
     open var contents: Any? {
         get { state.contents }
         set { setState(\.contents, newValue, key: "contents") }

@@ -15,11 +15,11 @@ struct TextLayerRequest: Hashable {
     var quantizes: Bool
 }
 
-/// A text layer's last image and the request it answers.
+/// A text layer's last image, the request it answers and what of the layer it covers.
 struct TextLayerCache {
     var request: TextLayerRequest
+    var plan: RasterPlan
     var image: CGImage
-    var pixelSize: CGSize
 }
 
 extension NSAttributedString.Key {
@@ -96,44 +96,44 @@ package struct TextValues: LayerKindValues {
     package var drawsOwnContents: Bool { true }
 
     /// The text rasterised at `contentsScale` (not the renderer's `scale`, as on Apple's
-    /// platforms), covering the bounds from their origin; `cache` keeps the last image until the
-    /// request changes.
-    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+    /// platforms), covering the bounds from their origin in whole pixels — or, for a huge layer,
+    /// the visible part of them (ruling V19); `cache` keeps the last image until the request
+    /// changes or it no longer covers what is visible.
+    package func ownContents(state: LayerState, request raster: RasterRequest, cache: inout Any?) -> (
         image: CGImage, rect: CGRect
     )? {
         let bounds = state.bounds
         guard let request = request(state: state) else { return nil }
-        let rect = { (pixels: CGSize) in
-            CGRect(
-                origin: bounds.origin,
-                size: CGSize(
-                    width: pixels.width / request.contentsScale, height: pixels.height / request.contentsScale
-                ))
+        var atScale = raster.at(scale: request.contentsScale)
+        let covered = { (_: CGFloat) in bounds }
+        let last = cache as? TextLayerCache
+        if let last, last.request == request, atScale.reuses(last.plan, covered: covered) {
+            return (last.image, last.plan.rect)
         }
-        if let last = cache as? TextLayerCache, last.request == request {
-            return (last.image, rect(last.pixelSize))
-        }
-        guard let (image, pixels) = Self.rasterize(request) else {
+        atScale.usesMargin = last?.request == request
+        // Nothing visible: the last image stays cached for when the layer comes back into view.
+        guard let plan = atScale.plan(grid: bounds.origin, covered: covered) else { return nil }
+        guard let image = Self.rasterize(request, plan: plan, origin: bounds.origin) else {
             cache = nil
             return nil
         }
-        cache = TextLayerCache(request: request, image: image, pixelSize: pixels)
-        return (image, rect(pixels))
+        cache = TextLayerCache(request: request, plan: plan, image: image)
+        return (image, plan.rect)
     }
 
-    /// The pixels of `request` in a premultiplied sRGB image of the bounds size times
-    /// `contentsScale`, rounded up, as `display()`'s backing store.
-    private static func rasterize(_ request: TextLayerRequest) -> (CGImage, CGSize)? {
-        let width = (request.size.width * request.contentsScale).rounded(.up)
-        let height = (request.size.height * request.contentsScale).rounded(.up)
-        guard width >= 1, height >= 1, width * height <= CGFloat(CALayer.maximumBackingStorePixels),
-            let context = CGContext.topDownBitmap(width: Int(width), height: Int(height))
-        else { return nil }
-        context.scaleBy(x: request.contentsScale, y: request.contentsScale)
+    /// The pixels of `request` over `plan`'s rectangle (the layer's bounds from `origin`, or a
+    /// window of them) in a premultiplied sRGB image at the plan's scale, as `display()`'s
+    /// backing store (or the part of it the window covers).
+    private static func rasterize(_ request: TextLayerRequest, plan: RasterPlan, origin: CGPoint) -> CGImage?
+    {
+        let (width, height) = plan.pixelSize
+        guard let context = CGContext.topDownBitmap(width: width, height: height) else { return nil }
+        context.scaleBy(x: plan.scale, y: plan.scale)
+        context.translateBy(x: origin.x - plan.rect.minX, y: origin.y - plan.rect.minY)
         let box = CGRect(origin: .zero, size: request.size)
         context.clip(to: box)
         context.draw(Self.layout(for: request), in: box)
-        return context.makeImage().map { ($0, CGSize(width: width, height: height)) }
+        return context.makeImageTakingMemory()
     }
 
     /// The layout of a request, reporting fonts that are not installed.

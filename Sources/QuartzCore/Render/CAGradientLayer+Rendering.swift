@@ -2,14 +2,17 @@ import CoreGraphics
 
 // A gradient layer's content: axial and radial gradients drawn by Cairo (through CGContext's
 // gradients, both ends extended), conic ones computed per pixel with the pixels the seam crosses
-// supersampled; all at the framebuffer's scale over the bounds. The renderer keeps each layer's last
-// image while the drawn values, the bounds and the scale stay the same.
+// supersampled; all at the framebuffer's scale over the bounds, or over the visible part of a huge
+// layer (ruling V19). The renderer keeps each layer's last image while the drawn values, the
+// bounds and the scale stay the same and it covers what is visible.
 
 /// A gradient layer's rasterised content and what it was drawn from.
 struct GradientRaster {
     let drawing: GradientDrawing
-    let scale: CGFloat
+    let plan: RasterPlan
     let image: CGImage
+    /// The rectangle the image is drawn over: the bounds for a whole image, else the window.
+    let rect: CGRect
 }
 
 /// What a gradient layer draws, resolved from its values: colours as non-premultiplied sRGB
@@ -60,15 +63,23 @@ struct GradientDrawing: Equatable {
         self.bounds = bounds
     }
 
-    /// The gradient rasterised at `scale` (lowered so that no side exceeds
-    /// `ownContentsMaximumSide` pixels) over the bounds.
-    func render(scale requested: CGFloat) -> CGImage? {
-        guard requested.isFinite, requested > 0 else { return nil }
-        let scale = min(requested, ownContentsMaximumSide / max(bounds.width, bounds.height))
-        let width = max(Int((bounds.width * scale).rounded(.up)), 1)
-        let height = max(Int((bounds.height * scale).rounded(.up)), 1)
-        if kind == .conic { return renderConic(width: width, height: height) }
-        guard let context = makeOwnContentsContext(width: width, height: height, rect: bounds, scale: scale),
+    /// The gradient rasterised over `plan`: the bounds (a whole plan, whose image is then
+    /// stretched over them) or a window of them, pixel for pixel at the plan's scale.
+    func render(_ plan: RasterPlan) -> CGImage? {
+        let scale = plan.scale
+        let (width, height) = plan.pixelSize
+        let rect = plan.isWhole ? bounds : plan.rect
+        if kind == .conic {
+            // A whole image spans the unit square over its pixels; a window places its pixels in
+            // the bounds' pixel grid.
+            let unit =
+                plan.isWhole
+                ? CGSize(width: width, height: height)
+                : CGSize(width: bounds.width * scale, height: bounds.height * scale)
+            let origin = CGPoint(x: (rect.minX - bounds.minX) * scale, y: (rect.minY - bounds.minY) * scale)
+            return renderConic(width: width, height: height, origin: origin, unit: unit)
+        }
+        guard let context = makeOwnContentsContext(width: width, height: height, rect: rect, scale: scale),
             let space = CGColorSpace(name: CGColorSpace.sRGB)
         else { return nil }
         let components = colors.flatMap { $0.map { CGFloat($0) } }
@@ -92,7 +103,7 @@ struct GradientDrawing: Equatable {
         default:
             context.drawLinearGradient(gradient, start: from, end: unitToBounds(end), options: options)
         }
-        return context.makeImage()
+        return context.makeImageTakingMemory()
     }
 
     private func unitToBounds(_ p: CGPoint) -> CGPoint {
@@ -123,48 +134,54 @@ struct GradientDrawing: Equatable {
     /// A conic gradient: each pixel takes the colour of its angle around `start` (measured in the
     /// unit space, from the direction of `end`, growing towards +y), as a fraction of a turn.
     /// Pixels whose corners straddle the seam at angle 0 (or the centre) are supersampled 4 × 4.
-    private func renderConic(width: Int, height: Int) -> CGImage? {
+    /// The image's pixel (x, y) is the unit square's pixel `origin + (x, y)` of `unit` pixels.
+    private func renderConic(width: Int, height: Int, origin: CGPoint, unit: CGSize) -> CGImage? {
         let base = atan2(Double(end.y - start.y), Double(end.x - start.x))
         let sx = Double(start.x)
         let sy = Double(start.y)
-        let w = Double(width)
-        let h = Double(height)
+        let w = Double(unit.width)
+        let h = Double(unit.height)
+        let ox = Double(origin.x)
+        let oy = Double(origin.y)
         func turn(_ px: Double, _ py: Double) -> Double {
-            var a = (atan2(py / h - sy, px / w - sx) - base) / (2 * .pi)
+            var a = (atan2((oy + py) / h - sy, (ox + px) / w - sx) - base) / (2 * .pi)
             a -= a.rounded(.down)
             return a
         }
-        // Corner angles, shared by neighbouring pixels.
-        var corners = [Double](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0...height {
-            for x in 0...width { corners[y * (width + 1) + x] = turn(Double(x), Double(y)) }
-        }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * (width + 1) + x
-                let c = [corners[i], corners[i + 1], corners[i + width + 1], corners[i + width + 2]]
-                var sum = (0.0, 0.0, 0.0, 0.0)
-                if c.max()! - c.min()! > 0.5 {
-                    for j in 0..<16 {
-                        let t = turn(
-                            Double(x) + (Double(j % 4) + 0.5) / 4, Double(y) + (Double(j / 4) + 0.5) / 4)
-                        let p = premultiplied(color(at: t))
-                        sum = (sum.0 + p.0 / 16, sum.1 + p.1 / 16, sum.2 + p.2 / 16, sum.3 + p.3 / 16)
+        // Corner angles, shared by neighbouring pixels: two rows at a time.
+        var above = (0...width).map { turn(Double($0), 0) }
+        var below = [Double](repeating: 0, count: width + 1)
+        var pixels = Data(count: width * height * 4)
+        pixels.withUnsafeMutableBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            for y in 0..<height {
+                for x in 0...width { below[x] = turn(Double(x), Double(y + 1)) }
+                for x in 0..<width {
+                    let low = min(above[x], above[x + 1], below[x], below[x + 1])
+                    let high = max(above[x], above[x + 1], below[x], below[x + 1])
+                    var sum = (0.0, 0.0, 0.0, 0.0)
+                    if high - low > 0.5 {
+                        for j in 0..<16 {
+                            let t = turn(
+                                Double(x) + (Double(j % 4) + 0.5) / 4, Double(y) + (Double(j / 4) + 0.5) / 4)
+                            let p = premultiplied(color(at: t))
+                            sum = (sum.0 + p.0 / 16, sum.1 + p.1 / 16, sum.2 + p.2 / 16, sum.3 + p.3 / 16)
+                        }
+                    } else {
+                        sum = premultiplied(color(at: turn(Double(x) + 0.5, Double(y) + 0.5)))
                     }
-                } else {
-                    sum = premultiplied(color(at: turn(Double(x) + 0.5, Double(y) + 0.5)))
+                    let o = (y * width + x) * 4
+                    // BGRA in memory: premultipliedFirst, 32-bit little-endian.
+                    bytes[o] = byte(sum.2)
+                    bytes[o + 1] = byte(sum.1)
+                    bytes[o + 2] = byte(sum.0)
+                    bytes[o + 3] = byte(sum.3)
                 }
-                let o = (y * width + x) * 4
-                // BGRA in memory: premultipliedFirst, 32-bit little-endian.
-                pixels[o] = byte(sum.2)
-                pixels[o + 1] = byte(sum.1)
-                pixels[o + 2] = byte(sum.0)
-                pixels[o + 3] = byte(sum.3)
+                swap(&above, &below)
             }
         }
         guard let space = CGColorSpace(name: CGColorSpace.sRGB),
-            let provider = CGDataProvider(data: Data(pixels))
+            let provider = CGDataProvider(data: pixels)
         else { return nil }
         return CGImage(
             width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,

@@ -7,7 +7,10 @@ extension CALayer {
     /// geometry; a context made by `display()` or flipped like UIKit's shows it upright). Unlike
     /// Apple's, 3D transforms of sublayers and `compositingFilter` are honoured: sublayers blend
     /// within the tree's rendering, and the layer's own filter blends that rendering into the
-    /// context through the matching `CGBlendMode` (Cairo's operator; ruling V18). When no EGL
+    /// context through the matching `CGBlendMode` (Cairo's operator; ruling V18). Only the part
+    /// of the bounds inside the context's clip is rendered (ruling V19), so a huge layer costs
+    /// what the context can show; a part wider than the renderer's 16384 pixels is rendered at a
+    /// lower scale. When no EGL
     /// context can be created the call draws nothing and reports why once.
     func renderImplementation(in ctx: CGContext) {
         let bounds = state.bounds
@@ -16,15 +19,24 @@ extension CALayer {
         }
         let ctm = ctx.userSpaceToDeviceSpaceTransform
         let measured = max(hypot(ctm.a, ctm.b), hypot(ctm.c, ctm.d))
-        let scale = measured.isFinite && measured > 0 ? min(max(measured, 1.0 / 16), 16) : 1
+        var scale = measured.isFinite && measured > 0 ? min(max(measured, 1.0 / 16), 16) : 1
+        // The visible part, on the pixel grid of the whole bounds at `scale`.
+        let clip = ctx.boundingBoxOfClipPath
+        guard !clip.isNull else { return }
+        let seen = bounds.intersection(clip)
+        guard !seen.isNull, seen.width > 0, seen.height > 0 else { return }
+        let part = RasterRequest.snapped(seen, grid: bounds.origin, scale: scale).intersection(bounds)
+        guard !part.isNull, part.width > 0, part.height > 0 else { return }
+        let limit: CGFloat = 16384
+        scale = min(scale, limit / part.width, limit / part.height)
         let renderer: CARenderer
         do {
-            renderer = try CARenderer(layer: self, size: bounds.size, scale: scale)
+            renderer = try CARenderer(layer: self, size: part.size, scale: scale)
         } catch {
             CompatibilityWarnings.report("render(in:) drew nothing: \(error)")
             return
         }
-        renderer.bounds = bounds
+        renderer.bounds = part
         renderer.usesModelValues = true
         renderer.ownSpaceRootID = layerID
         layoutIfNeeded()
@@ -43,9 +55,9 @@ extension CALayer {
             if mode != .normal { ctx.setBlendMode(mode) }
         }
         // CGContext.draw puts an image's first row at the rect's maxY; the layer's top is minY.
-        ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
+        ctx.translateBy(x: 0, y: part.minY + part.maxY)
         ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(image, in: bounds)
+        ctx.draw(image, in: part)
         ctx.restoreGState()
     }
 }

@@ -97,6 +97,9 @@ public final class CARenderer {
     /// The bitmaps of layers drawn with `shouldRasterize`, by layer; dropped when a layer has
     /// not been drawn for a few frames.
     var rasterCaches: [LayerID: RasterCache] = [:]
+    /// Whether a rasterized layer's bitmap of at least `TextureCache.largePixels` was made this
+    /// frame.
+    var madeLargeRasterization = false
     /// Frames rendered so far.
     private(set) var frameCount = 0
     /// How many times a rasterized layer's bitmap has been drawn (not reused), for tests of the
@@ -107,6 +110,9 @@ public final class CARenderer {
     var buffers: [LayerID: PresentationBuffer] = [:]
     /// Per-layer caches of layer kinds' content images (shape, gradient, text), kept across frames.
     var contentCaches: [LayerID: ContentCache] = [:]
+    /// The longest side of a texture this renderer makes: the driver's `GL_MAX_TEXTURE_SIZE`,
+    /// within 2048…16384 (ruling V19).
+    package private(set) var maximumTextureSide = 2048
 
     /// Creates a renderer for `layer` drawing `size` points at `scale` pixels per point.
     ///
@@ -138,6 +144,9 @@ public final class CARenderer {
         gl = usingCurrentContext ? try GLContext(adoptingCurrent: ()) : try GLContext()
         program = try LayerProgram()
         effectsProgram = try LayerProgram(effects: true)
+        var textureLimit: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &textureLimit)
+        maximumTextureSide = min(max(Int(textureLimit), 2048), 16384)
         try makeFramebuffer()
         program.viewportSize = (pixelWidth, pixelHeight)
     }
@@ -311,6 +320,15 @@ public final class CARenderer {
     /// of layers no longer drawn are released (the buffers and content caches every 30 frames,
     /// those unused for 30).
     private func endFrameBookkeeping() {
+        // A frame that made large bitmaps (a window of a huge layer, an image re-rasterised every
+        // frame) dropped others as large. glibc keeps freed memory in its heap, and the pattern of
+        // these sizes can grow it by megabytes a frame; once 64 MiB lie free there they are handed
+        // back to the system (ruling V19). Not every frame: memory handed back is faulted in
+        // again when next used.
+        let madeLarge = textures.madeLargeTexture || madeLargeRasterization
+        textures.madeLargeTexture = false
+        madeLargeRasterization = false
+        defer { if madeLarge, mallinfo2().fordblks > 64 << 20 { malloc_trim(0) } }
         textures.endFrame()
         rasterCaches = rasterCaches.filter { frameCount - $0.value.lastUsedFrame <= 3 }
         if frameCount % 30 == 0 {
@@ -320,42 +338,57 @@ public final class CARenderer {
         frameCount += 1
     }
 
-    /// A layer kind's content image as presented with `state`, from the layer's content cache.
-    func ownContents(of id: LayerID, _ kind: any LayerKindValues, state: LayerState) -> (
-        image: CGImage, rect: CGRect
-    )? {
+    /// A layer kind's content image as presented with `state`, as much of it as `request`
+    /// plans, from the layer's content cache.
+    func ownContents(of id: LayerID, _ kind: any LayerKindValues, state: LayerState, request: RasterRequest)
+        -> (image: CGImage, rect: CGRect)?
+    {
         var entry = contentCaches.removeValue(forKey: id) ?? ContentCache()
         defer {
             entry.lastUsedFrame = frameCount
             contentCaches[id] = entry
         }
-        return kind.ownContents(state: state, scale: scale, cache: &entry.cache)
+        let contents = kind.ownContents(state: state, request: request, cache: &entry.cache)
+        // An image replaced by another is never drawn again: its texture goes at once.
+        if let image = contents?.image, let last = entry.image, last !== image { textures.release(last) }
+        if let image = contents?.image { entry.image = image }
+        return contents
     }
 
-    /// Rasterised `shadowPath`s, by path and scale, reused while the path is drawn.
-    private var shadowPathImages: [ObjectIdentifier: (path: CGPath, scale: CGFloat, image: CGImage)] = [:]
+    /// Rasterised `shadowPath`s, by path, reused while the path is drawn at about the same scale
+    /// and the image covers what is visible.
+    private var shadowPathImages:
+        [ObjectIdentifier: (path: CGPath, plan: RasterPlan, image: CGImage, rect: CGRect)] =
+            [:]
 
-    /// `path` filled in opaque black at about `scale` pixels per point (at most 2048 pixels a
-    /// side), row 0 at the path's minimum y; cached per path object and scale.
-    func shadowPathImage(_ path: CGPath, scale: CGFloat) -> CGImage? {
+    /// `path` filled in opaque black at about `request.scale` pixels per point, as much of it as
+    /// the request plans (the whole path within 2048 × 2048 pixels, stretched over its bounding
+    /// box, else the visible window; ruling V19), and the rectangle of layer coordinates the image
+    /// covers; cached per path object.
+    func shadowPathImage(_ path: CGPath, request: RasterRequest) -> (image: CGImage, rect: CGRect)? {
         let id = ObjectIdentifier(path)
-        if let cached = shadowPathImages[id], cached.path === path, abs(cached.scale - scale) < 0.01 {
-            return cached.image
-        }
         let box = path.boundingBoxOfPath
-        let pixelScale = min(scale, 2048 / max(box.width, box.height, 1))
-        let width = max(Int((box.width * pixelScale).rounded(.up)), 1)
-        let height = max(Int((box.height * pixelScale).rounded(.up)), 1)
+        let covered = { (_: CGFloat) in box }
+        if let cached = shadowPathImages[id], cached.path === path,
+            abs(cached.plan.requestedScale - request.scale) < 0.01,
+            request.at(scale: cached.plan.requestedScale).reuses(cached.plan, covered: covered)
+        {
+            return (cached.image, cached.rect)
+        }
+        guard let plan = request.plan(grid: box.origin, covered: covered) else { return nil }
+        let (width, height) = plan.pixelSize
         guard let context = CGContext.topDownBitmap(width: width, height: height) else { return nil }
-        // Layer coordinates (y down) onto the bitmap, the box filling it.
-        context.scaleBy(x: CGFloat(width) / box.width, y: CGFloat(height) / box.height)
-        context.translateBy(x: -box.minX, y: -box.minY)
+        // Layer coordinates (y down) onto the bitmap: a whole image fills it with the box, a
+        // window maps pixel for pixel.
+        let rect = plan.isWhole ? box : plan.rect
+        context.scaleBy(x: CGFloat(width) / rect.width, y: CGFloat(height) / rect.height)
+        context.translateBy(x: -rect.minX, y: -rect.minY)
         context.addPath(path)
         context.setFillColor(CGColor(gray: 0, alpha: 1))
         context.fillPath()
-        guard let image = context.makeImage() else { return nil }
-        shadowPathImages[id] = (path, scale, image)
-        return image
+        guard let image = context.makeImageTakingMemory() else { return nil }
+        shadowPathImages[id] = (path, plan, image, rect)
+        return (image, rect)
     }
 
     /// The most offscreen targets one frame nests (groups, masks, shadows, transitions): each is a
@@ -419,5 +452,7 @@ struct PresentationBuffer {
 /// A layer kind's last content image (the kind's own cache value) and when it was last drawn.
 struct ContentCache {
     var cache: Any?
+    /// The image last drawn from it.
+    var image: CGImage?
     var lastUsedFrame = 0
 }

@@ -1,20 +1,18 @@
 import CoreGraphics
 
 // A shape layer's content: its fill and stroke rasterised by Cairo (through CGContext) at the
-// framebuffer's scale, over the rectangle the shape covers — which may extend past the bounds.
-// The renderer keeps each layer's last image and reuses it while the drawn values and the scale
-// stay the same (ruling V10).
+// framebuffer's scale, over the rectangle the shape covers — which may extend past the bounds —
+// or, for a huge shape, over the visible part of it (ruling V19). The renderer keeps each
+// layer's last image and reuses it while the drawn values and the scale stay the same and it
+// covers what is visible (ruling V10).
 
 /// A shape layer's rasterised content and the values it was drawn from.
 struct ShapeRaster {
     let values: ShapeValues
-    let scale: CGFloat
+    let drawing: ShapeDrawing
+    let plan: RasterPlan
     let image: CGImage
-    let rect: CGRect
 }
-
-/// Pixels per side past which the image is drawn at a lower resolution.
-let ownContentsMaximumSide: CGFloat = 8192
 
 /// What a shape layer draws, resolved from its values: unknown constants fall back, non-finite
 /// or impossible values turn a part off.
@@ -78,26 +76,16 @@ struct ShapeDrawing {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    /// The drawing rasterised at `scale` (lowered so that no side exceeds
-    /// `ownContentsMaximumSide` pixels), or `nil` when it covers nothing.
-    func render(scale requested: CGFloat) -> (image: CGImage, rect: CGRect)? {
-        guard requested.isFinite, requested > 0 else { return nil }
-        var scale = requested
-        var rect = coveredRect(scale: scale)
-        guard rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return nil }
-        let longest = max(rect.width, rect.height) * scale
-        if longest > ownContentsMaximumSide {
-            scale *= ownContentsMaximumSide / longest
-            rect = coveredRect(scale: scale)
-        }
+    /// The drawing rasterised over `plan`'s rectangle at its scale, or `nil` when no bitmap can
+    /// be made.
+    func render(_ plan: RasterPlan) -> CGImage? {
+        let (width, height) = plan.pixelSize
         guard
             let context = makeOwnContentsContext(
-                width: Int((rect.width * scale).rounded()), height: Int((rect.height * scale).rounded()),
-                rect: rect, scale: scale)
+                width: width, height: height, rect: plan.rect, scale: plan.scale)
         else { return nil }
-        draw(in: context, scale: scale)
-        guard let image = context.makeImage() else { return nil }
-        return (image, rect)
+        draw(in: context, scale: plan.scale)
+        return context.makeImageTakingMemory()
     }
 
     /// Fills, then strokes, into `context` (whose CTM maps bounds coordinates to its pixels).
@@ -139,11 +127,9 @@ struct ShapeDrawing {
 
 /// A cleared premultiplied sRGB context of `width` × `height` pixels whose CTM maps the bounds
 /// coordinates of `rect` (top-left origin, y down) onto it at `scale` pixels per point; `nil` for
-/// an empty or oversized one.
+/// an empty or oversized one (the plans that size it keep to the texture limit).
 func makeOwnContentsContext(width: Int, height: Int, rect: CGRect, scale: CGFloat) -> CGContext? {
-    guard CGFloat(width) <= ownContentsMaximumSide + 1, CGFloat(height) <= ownContentsMaximumSide + 1,
-        let context = CGContext.topDownBitmap(width: width, height: height)
-    else { return nil }
+    guard let context = CGContext.topDownBitmap(width: width, height: height) else { return nil }
     context.scaleBy(x: scale, y: scale)
     context.translateBy(x: -rect.minX, y: -rect.minY)
     return context

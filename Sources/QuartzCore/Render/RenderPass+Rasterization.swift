@@ -7,14 +7,22 @@ final class RasterCache {
     let texture: GLuint
     let width: Int
     let height: Int
-    /// What the bitmap covers, in the layer's bounds coordinates.
+    /// What the bitmap covers, in the layer's bounds coordinates: all of `fullRegion`, or the
+    /// window of it that was visible (ruling V19).
     let region: CGRect
+    /// What the layer's bitmap would cover whole (`RenderPass.rasterRegion`).
+    let fullRegion: CGRect
+    /// Pixels per point of the bitmap (`rasterizationScale`, unless it had to be lowered).
+    let scale: CGFloat
     /// What it shows (see `RenderPass.rasterKey`).
     let key: RasterKey
     /// The renderer frame it was last drawn in.
     var lastUsedFrame: Int
 
-    init(width: Int, height: Int, region: CGRect, key: RasterKey, frame: Int) {
+    init(
+        width: Int, height: Int, region: CGRect, fullRegion: CGRect, scale: CGFloat, key: RasterKey,
+        frame: Int
+    ) {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
@@ -27,6 +35,8 @@ final class RasterCache {
         self.width = width
         self.height = height
         self.region = region
+        self.fullRegion = fullRegion
+        self.scale = scale
         self.key = key
         lastUsedFrame = frame
     }
@@ -59,46 +69,88 @@ extension RenderPass {
         }
         let requested =
             state.rasterizationScale.isFinite && state.rasterizationScale > 0 ? state.rasterizationScale : 1
-        let region = rasterRegion(of: layer, state)
-        guard region.width > 0, region.height > 0, region.width.isFinite, region.height.isFinite else {
+        let full = rasterRegion(of: layer, state)
+        guard full.width > 0, full.height > 0, full.width.isFinite, full.height.isFinite else {
             return false
         }
-        // The bitmap is at most the framebuffer's size (it is drawn in an offscreen target).
-        let scale = min(
-            requested, CGFloat(renderer.pixelWidth) / region.width,
-            CGFloat(renderer.pixelHeight) / region.height)
-        let width = max(Int((region.width * scale).rounded(.up)), 1)
-        let height = max(Int((region.height * scale).rounded(.up)), 1)
-        guard width <= renderer.pixelWidth, height <= renderer.pixelHeight else { return false }
-        let key = rasterKey(of: layer, state, scale: scale)
+        // The whole region when its bitmap fits the framebuffer (it is drawn in an offscreen
+        // target), else only what is visible of it (ruling V19).
+        let fitsWhole =
+            full.width * requested <= CGFloat(renderer.pixelWidth)
+            && full.height * requested <= CGFloat(renderer.pixelHeight)
+        let seen = fitsWhole ? full : visibleRegion(matrix).boundingBox(of: full)
+        if seen.isNull { return true }
+        // What must be in the bitmap: the visible part in whole points.
+        let needed = Self.wholePoints(seen).intersection(full)
+        let key = rasterKey(of: layer, state, scale: requested)
         var cache = renderer.rasterCaches[layer.id]
-        if let existing = cache, let key, existing.key.matches(key), existing.width == width,
-            existing.height == height, existing.region == region
+        if let existing = cache, let key, existing.key.matches(key), existing.fullRegion == full,
+            existing.region.contains(needed)
         {
             existing.lastUsedFrame = renderer.frameCount
         } else {
-            guard
+            let region = fitsWhole ? full : rasterWindow(around: seen, in: full, scale: requested)
+            // A window that still does not fit is made at the largest scale that does.
+            let scale = min(
+                requested, CGFloat(renderer.pixelWidth) / region.width,
+                CGFloat(renderer.pixelHeight) / region.height)
+            let width = max(Int((region.width * scale).rounded(.up)), 1)
+            let height = max(Int((region.height * scale).rounded(.up)), 1)
+            guard width <= renderer.pixelWidth, height <= renderer.pixelHeight,
                 let made = rasterize(
-                    layer, state, region: region, scale: scale, width: width, height: height,
+                    layer, state, region: region, full: full, scale: scale, width: width, height: height,
                     key: key ?? RasterKey(node: layer, drawn: [], scale: -1))
             else { return false }
             cache = made
             renderer.rasterCaches[layer.id] = made
         }
         guard let cache else { return false }
+        let region = cache.region
         var quad = LayerProgram.Quad(
             matrix: matrix, mode: .texture, quad: region, bounds: state.bounds, radii: (0, 0, 0, 0))
         Self.setShape(of: &quad, state)
         quad.radii = (0, 0, 0, 0)
         quad.continuous = nil
         quad.destRect = region
+        // Only the region's own edges are the bitmap's edges; a window's are not.
+        quad.insideRect = full
         quad.uvRect = CGRect(
-            x: 0, y: 0, width: region.width * scale / CGFloat(width),
-            height: region.height * scale / CGFloat(height))
+            x: 0, y: 0, width: region.width * cache.scale / CGFloat(cache.width),
+            height: region.height * cache.scale / CGFloat(cache.height))
         quad.texture = cache.texture
         quad.opacity = opacity
         renderer.program.draw(quad)
         return true
+    }
+
+    /// The window rasterised around `seen`, the visible part of `full`: grown by two pixels at
+    /// `scale` for filtering and by a quarter of its size on each side (so that scrolling a little
+    /// reuses the bitmap), else only by the two pixels, else `seen` alone — the first that fits
+    /// the framebuffer at `scale` — in whole points within `full`.
+    private func rasterWindow(around seen: CGRect, in full: CGRect, scale: CGFloat) -> CGRect {
+        let filtered = seen.insetBy(dx: -2 / scale, dy: -2 / scale)
+        let candidates = [
+            filtered.insetBy(dx: -seen.width / 4, dy: -seen.height / 4), filtered, seen,
+        ]
+        for candidate in candidates {
+            let window = Self.wholePoints(candidate).intersection(full)
+            if window.width * scale <= CGFloat(renderer.pixelWidth)
+                && window.height * scale <= CGFloat(renderer.pixelHeight)
+            {
+                return window
+            }
+        }
+        return Self.wholePoints(seen).intersection(full)
+    }
+
+    /// `rect` grown outwards to whole points (a millionth of a point of round-off is not a point
+    /// more).
+    private static func wholePoints(_ rect: CGRect) -> CGRect {
+        let x0 = (rect.minX + 1e-6).rounded(.down)
+        let y0 = (rect.minY + 1e-6).rounded(.down)
+        return CGRect(
+            x: x0, y: y0, width: (rect.maxX - 1e-6).rounded(.up) - x0,
+            height: (rect.maxY - 1e-6).rounded(.up) - y0)
     }
 
     /// What a rasterized layer's bitmap covers, in its bounds coordinates: its bounds, with its
@@ -176,6 +228,7 @@ extension RenderPass {
         func object(_ value: Any?) -> ObjectIdentifier? {
             if let image = value as? CGImage { return ObjectIdentifier(image) }
             if let path = value as? CGPath { return ObjectIdentifier(path) }
+            if let store = value as? RecordedBackingStore { return ObjectIdentifier(store) }
             return nil
         }
         let t = s.sublayerTransform
@@ -198,8 +251,8 @@ extension RenderPass {
     /// mapped onto the target's bottom-left `width × height` pixels, and copies those pixels into
     /// a new cache.
     private mutating func rasterize(
-        _ layer: RenderLayer, _ state: LayerState, region: CGRect, scale: CGFloat, width: Int, height: Int,
-        key: RasterKey
+        _ layer: RenderLayer, _ state: LayerState, region: CGRect, full: CGRect, scale: CGFloat, width: Int,
+        height: Int, key: RasterKey
     ) -> RasterCache? {
         guard let target = renderer.offscreenTarget(depth: groupDepth) else { return nil }
         let outer = renderer.currentFramebuffer
@@ -217,15 +270,19 @@ extension RenderPass {
         toTarget = CATransform3DConcat(toTarget, CATransform3DMakeScale(2 * scale / w, 2 * scale / h, 0))
         toTarget = CATransform3DConcat(toTarget, CATransform3DMakeTranslation(-1, -1, 0))
         var pass = RenderPass(renderer: renderer, time: time, worldToClip: toTarget)
+        // The bitmap's pixels, bottom-left in the target, are what can be seen.
+        pass.visibleBox = CGRect(x: -1, y: -1, width: 2 * CGFloat(width) / w, height: 2 * CGFloat(height) / h)
         pass.groupDepth = groupDepth + 1
         pass.frozenDepth = frozenDepth
         pass.drawContent(of: layer, state: state, placement: toTarget)
         let cache = RasterCache(
-            width: width, height: height, region: region, key: key, frame: renderer.frameCount)
+            width: width, height: height, region: region, fullRegion: full, scale: scale, key: key,
+            frame: renderer.frameCount)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glBindTexture(GLenum(GL_TEXTURE_2D), cache.texture)
         glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(width), GLsizei(height))
         renderer.rasterizationCount += 1
+        if width * height >= TextureCache.largePixels { renderer.madeLargeRasterization = true }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
         renderer.currentFramebuffer = outer
         if scissored {

@@ -57,6 +57,11 @@ extension RenderPass {
             progress: running.progress, bounds: state.bounds)
         let outer = renderer.currentFramebuffer
         let depth = groupDepth
+        // A warp reads its pictures anywhere in the bounds: they are drawn as far as the target
+        // reaches, whatever the enclosing clips hide (ruling V19).
+        let outerBox = visibleBox
+        visibleBox = Self.wholeTarget
+        defer { visibleBox = outerBox }
         // Each picture is drawn only where the effect shows it from the front.
         func shown(_ placement: CATransform3D?) -> CATransform3D? {
             guard let placement else { return nil }

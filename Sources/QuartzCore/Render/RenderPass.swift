@@ -26,6 +26,11 @@ struct RenderPass {
     private var treeDepth = 0
     /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
     private var scissors: [(Int32, Int32, Int32, Int32)] = []
+    /// What of the current target can show, in clip space: the viewport narrowed by the
+    /// enclosing clips and masks (RenderPass+VisibleRegion.swift, ruling V19).
+    var visibleBox = RenderPass.wholeTarget
+    /// The visible boxes the enclosing `masksToBounds` clips narrowed.
+    private var outerVisibleBoxes: [CGRect] = []
     /// Layers nested deeper than this are skipped (and reported), so a tree deeper than the
     /// stack allows cannot crash the renderer.
     static let maximumTreeDepth = 1024
@@ -177,7 +182,7 @@ struct RenderPass {
         if let kind = presentedKind(of: layer), kind.drawsOwnContents {
             drawOwnContents(layer, kind, state, base: base)
         } else {
-            drawContents(state, base: base)
+            drawContents(layer.id, state, base: base)
         }
     }
 
@@ -214,14 +219,17 @@ struct RenderPass {
         renderer.program.multiplier = (1, 1, 1, 1)
         bind(contentTarget)
         groupDepth += 1
+        // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
+        let layerMatrix =
+            placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
+        // Only what the mask can leave visible is rasterised of the layer.
+        let outerBox = mask.map { narrowVisibleBox(toMask: $0, layerMatrix: layerMatrix) } ?? visibleBox
         drawUngrouped(
             layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
             stencilLevel: 0, placement: placement)
+        visibleBox = outerBox
         var maskTexture: GLuint = 0
         if let mask, let maskTarget = renderer.offscreenTarget(depth: groupDepth) {
-            // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
-            let layerMatrix =
-                placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
             bind(maskTarget)
             groupDepth += 1
             let parentTime = time
@@ -282,6 +290,9 @@ struct RenderPass {
         if region != nil { popScissor() }
         if let region { pushScissor(region) }
         groupDepth += 2
+        // The blur reads the shape this far outside what is visible.
+        let outerBox = growVisibleBox(byPixels: CGFloat(reach))
+        defer { visibleBox = outerBox }
         if let path = state.shadowPath {
             drawShadowPath(path, matrix: shifted)
         } else {
@@ -380,16 +391,24 @@ struct RenderPass {
     }
 
     /// Fills `path` (in layer coordinates) in opaque black through `matrix`: the shape of a
-    /// `shadowPath`, rasterised by Cairo at the layer's pixel scale.
+    /// `shadowPath`, rasterised by Cairo at the layer's pixel scale where it is visible (ruling
+    /// V19).
     private func drawShadowPath(_ path: CGPath, matrix: CATransform3D) {
         let box = path.boundingBoxOfPath
-        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite,
-            let image = renderer.shadowPathImage(path, scale: Self.pixelsPerPoint(box, matrix, renderer)),
+        guard !box.isNull, box.width > 0, box.height > 0, box.width.isFinite, box.height.isFinite else {
+            return
+        }
+        let visible = visibleRegion(matrix).boundingBox(of: box)
+        guard !visible.isNull else { return }
+        var request = rasterRequest(
+            scale: Self.pixelsPerPoint(visible, matrix, renderer), matrix: matrix, clip: nil)
+        request.wholePixels = RasterRequest.defaultPixels
+        guard let (image, rect) = renderer.shadowPathImage(path, request: request),
             let texture = renderer.textures.texture(for: image, minification: .linear, magnification: .linear)
         else { return }
         var quad = LayerProgram.Quad(
-            matrix: matrix, mode: .texture, quad: box, bounds: box, radii: (0, 0, 0, 0))
-        quad.destRect = box
+            matrix: matrix, mode: .texture, quad: rect, bounds: rect, radii: (0, 0, 0, 0))
+        quad.destRect = rect
         quad.texture = texture
         renderer.program.draw(quad)
     }
@@ -489,12 +508,12 @@ struct RenderPass {
         return renderer.buffers[layer.id]?.values.kind ?? layer.kind
     }
 
-    private func drawContents(_ state: LayerState, base: LayerProgram.Quad) {
+    private func drawContents(_ id: LayerID, _ state: LayerState, base: LayerProgram.Quad) {
         if let crossfade = state.contentsCrossfade {
-            drawImage(crossfade.previous, state, base, weight: Float(1 - crossfade.weight))
-            drawImage(state.contents, state, base, weight: Float(crossfade.weight))
+            drawImage(crossfade.previous, state, base, weight: Float(1 - crossfade.weight), window: (id, 1))
+            drawImage(state.contents, state, base, weight: Float(crossfade.weight), window: (id, 0))
         } else {
-            drawImage(state.contents, state, base, weight: 1)
+            drawImage(state.contents, state, base, weight: 1, window: (id, 0))
         }
     }
 
@@ -503,14 +522,17 @@ struct RenderPass {
     private func drawOwnContents(
         _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: LayerProgram.Quad
     ) {
-        guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state),
+        let clipsToBounds = state.masksToBounds || kind.clipsOwnContentsToBounds
+        let request = rasterRequest(
+            scale: renderer.scale, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
+        guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state, request: request),
             rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
             let texture = renderer.textures.texture(
                 for: image, minification: .linear, magnification: .linear)
         else { return }
         var quad = base
         quad.mode = .texture
-        quad.quad = state.masksToBounds ? rect.intersection(state.bounds) : rect
+        quad.quad = clipsToBounds ? rect.intersection(state.bounds) : rect
         guard !quad.quad.isNull, quad.quad.width > 0, quad.quad.height > 0 else { return }
         quad.destRect = rect
         quad.uvRect = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -519,8 +541,17 @@ struct RenderPass {
         renderer.program.draw(quad)
     }
 
-    private func drawImage(_ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float) {
+    /// `window` names the layer and slot (a crossfade's previous image is 1) whose window a
+    /// contents too large to upload whole is kept in.
+    private func drawImage(
+        _ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float,
+        window: (LayerID, Int)
+    ) {
         guard weight > 0, let contents else { return }
+        if let source = windowedSource(contents) {
+            drawWindowed(source, state, base, weight: weight, key: WindowKey(layer: window.0, slot: window.1))
+            return
+        }
         guard let image = contents as? CGImage else {
             CompatibilityWarnings.report(
                 "CARenderer: contents of type \(type(of: contents)) is not drawn (only CGImage)")
@@ -561,7 +592,7 @@ struct RenderPass {
     /// and its centre along both (when the bounds are smaller than the corners, they shrink
     /// proportionally). Each of the nine cells is drawn with its own texture rectangle, and
     /// anti-aliased only at the outer edges.
-    private func drawNinePart(_ quad: LayerProgram.Quad, imageSize: CGSize, center: CGRect, crop: CGRect) {
+    func drawNinePart(_ quad: LayerProgram.Quad, imageSize: CGSize, center: CGRect, crop: CGRect) {
         let dest = quad.destRect
         let left = imageSize.width * center.minX
         let right = imageSize.width * (1 - center.maxX)
@@ -592,14 +623,17 @@ struct RenderPass {
         }
     }
 
-    /// Writes the layer's rounded bounds into the stencil buffer, one level deeper.
-    private func pushClip(_ base: LayerProgram.Quad, level: Int) {
+    /// Writes the layer's rounded bounds into the stencil buffer, one level deeper, and narrows
+    /// the visible box to them.
+    private mutating func pushClip(_ base: LayerProgram.Quad, level: Int) {
         stepClip(base, operation: GLenum(GL_INCR), newLevel: level + 1)
+        outerVisibleBoxes.append(narrowVisibleBox(to: base.bounds, through: base.matrix))
     }
 
     /// Undoes `pushClip`.
-    private func popClip(_ base: LayerProgram.Quad, level: Int) {
+    private mutating func popClip(_ base: LayerProgram.Quad, level: Int) {
         stepClip(base, operation: GLenum(GL_DECR), newLevel: level - 1)
+        visibleBox = outerVisibleBoxes.removeLast()
     }
 
     /// Applies `operation` to the stencil inside the layer's rounded bounds (where the stencil

@@ -14,7 +14,14 @@ final class TextureCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
-    private var frame = 0
+    /// Windows of contents too large to upload whole, one per layer and slot
+    /// (TextureCache+Windows.swift).
+    var windows: [WindowKey: WindowTexture] = [:]
+    private(set) var frame = 0
+    /// Whether a texture of at least `largePixels` was made since the last `endFrame()`.
+    var madeLargeTexture = false
+    /// 1024 × 1024: a texture this large is worth returning memory for when it is dropped.
+    static let largePixels = 1 << 20
     /// Frames an unused texture is kept.
     private let keepFrames = 3
 
@@ -44,6 +51,7 @@ final class TextureCache {
         var texture: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if image.width * image.height >= Self.largePixels { madeLargeTexture = true }
         guard Self.upload(image) else {
             glDeleteTextures(1, &texture)
             CompatibilityWarnings.report(
@@ -63,12 +71,12 @@ final class TextureCache {
     }
 
     /// `GL_BGRA_EXT` (EXT_texture_format_BGRA8888, in Mesa's and NVIDIA's GLES drivers).
-    private static let bgra = GLenum(0x80E1)
+    static let bgra = GLenum(0x80E1)
 
     /// Uploads `image` into the bound texture: Cairo's BGRA bytes as they are where the layout
     /// allows (no conversion, no copy), otherwise converted to premultiplied RGBA; `false` when
     /// the image's layout cannot be read.
-    private static func upload(_ image: CGImage) -> Bool {
+    static func upload(_ image: CGImage) -> Bool {
         let width = GLsizei(image.width)
         let height = GLsizei(image.height)
         let direct: Void? = image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
@@ -88,6 +96,13 @@ final class TextureCache {
         return true
     }
 
+    /// Releases `image`'s texture now (an image that will not be drawn again).
+    func release(_ image: CGImage) {
+        guard let entry = entries.removeValue(forKey: ObjectIdentifier(image)) else { return }
+        var texture = entry.texture
+        glDeleteTextures(1, &texture)
+    }
+
     /// Releases textures not used for `keepFrames` frames.
     func endFrame() {
         frame += 1
@@ -96,6 +111,8 @@ final class TextureCache {
             glDeleteTextures(1, &texture)
             entries[id] = nil
         }
+        // Windows are large: one not drawn in the frame just ended goes at once.
+        windows = windows.filter { frame - $0.value.lastUsedFrame <= 1 }
     }
 
     func removeAll() {
@@ -104,9 +121,10 @@ final class TextureCache {
             glDeleteTextures(1, &texture)
         }
         entries = [:]
+        windows = [:]
     }
 
-    private static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
+    static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
         switch filter {
         case .nearest: return GL_NEAREST
         case .trilinear: return GL_LINEAR_MIPMAP_LINEAR
@@ -114,7 +132,7 @@ final class TextureCache {
         }
     }
 
-    private static func setFilters(_ filters: (GLint, GLint)) {
+    static func setFilters(_ filters: (GLint, GLint)) {
         // Magnification has no mipmaps: trilinear magnifies bilinearly.
         let magnification = filters.1 == GL_LINEAR_MIPMAP_LINEAR ? GL_LINEAR : filters.1
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filters.0)

@@ -37,11 +37,20 @@ package protocol LayerKindValues {
     /// layer), so that a compositing region may be cut to them.
     var drawsWithinBounds: Bool { get }
 
-    /// The kind's content as presented with `state`, at `scale` framebuffer pixels per point:
-    /// an image and the rectangle of bounds coordinates it covers (which may extend past the
-    /// bounds), or `nil` for nothing. `cache` is the renderer's, kept per layer from frame to
-    /// frame, for the kind to reuse its last image while its drawn values do not change.
-    func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (image: CGImage, rect: CGRect)?
+    /// Whether the kind's own content is drawn only inside the bounds, whatever
+    /// `masksToBounds` says (a gradient fills its bounds and no more).
+    var clipsOwnContentsToBounds: Bool { get }
+
+    /// The kind's content as presented with `state`, at `request.scale` framebuffer pixels per
+    /// point: an image and the rectangle of bounds coordinates it covers (which may extend past
+    /// the bounds), or `nil` for nothing. Only what `request` plans is rasterised — all of the
+    /// content while it fits the request's budget, else the part of it that is visible, with a
+    /// margin (ruling V19). `cache` is the renderer's, kept per layer from frame to frame, for the
+    /// kind to reuse its last image while its drawn values do not change and it still covers
+    /// what is visible.
+    func ownContents(state: LayerState, request: RasterRequest, cache: inout Any?) -> (
+        image: CGImage, rect: CGRect
+    )?
 
     /// Sets every one of the kind's properties on `layer`, a presentation copy of the kind's
     /// layer class, by key-value coding.
@@ -73,10 +82,19 @@ extension LayerKindValues {
 
     package var drawsWithinBounds: Bool { false }
 
-    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+    package var clipsOwnContentsToBounds: Bool { false }
+
+    package func ownContents(state: LayerState, request: RasterRequest, cache: inout Any?) -> (
         image: CGImage, rect: CGRect
     )? {
         nil
+    }
+
+    /// The whole content at `scale` (within `RasterRequest.whole(scale:)`'s limits).
+    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+        image: CGImage, rect: CGRect
+    )? {
+        ownContents(state: state, request: .whole(scale: scale), cache: &cache)
     }
 }
 
@@ -97,18 +115,27 @@ extension ShapeValues: LayerKindValues {
 
     package var drawsOwnContents: Bool { true }
 
-    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+    package func ownContents(state: LayerState, request: RasterRequest, cache: inout Any?) -> (
         image: CGImage, rect: CGRect
     )? {
-        if let last = cache as? ShapeRaster, last.scale == scale, last.values == self {
-            return (last.image, last.rect)
+        let last = cache as? ShapeRaster
+        if let last, last.values == self, request.reuses(last.plan, covered: last.drawing.coveredRect) {
+            return (last.image, last.plan.rect)
         }
-        cache = nil
-        guard let drawing = ShapeDrawing(self), let (image, rect) = drawing.render(scale: scale) else {
+        guard let drawing = last?.values == self ? last?.drawing : ShapeDrawing(self) else {
+            cache = nil
             return nil
         }
-        cache = ShapeRaster(values: self, scale: scale, image: image, rect: rect)
-        return (image, rect)
+        var request = request
+        request.usesMargin = last?.values == self
+        // Nothing visible: the last image stays cached for when the layer comes back into view.
+        guard let plan = request.plan(grid: .zero, covered: drawing.coveredRect) else { return nil }
+        guard let image = drawing.render(plan) else {
+            cache = nil
+            return nil
+        }
+        cache = ShapeRaster(values: self, drawing: drawing, plan: plan, image: image)
+        return (image, plan.rect)
     }
 }
 
@@ -122,7 +149,7 @@ extension GradientValues: LayerKindValues {
 
     package var drawsOwnContents: Bool { true }
 
-    package func ownContents(state: LayerState, scale: CGFloat, cache: inout Any?) -> (
+    package func ownContents(state: LayerState, request: RasterRequest, cache: inout Any?) -> (
         image: CGImage, rect: CGRect
     )? {
         let bounds = state.bounds
@@ -130,14 +157,29 @@ extension GradientValues: LayerKindValues {
             cache = nil
             return nil
         }
-        if let last = cache as? GradientRaster, last.scale == scale, last.drawing == drawing {
-            return (last.image, bounds)
+        let covered = { (_: CGFloat) in bounds }
+        let last = cache as? GradientRaster
+        if let last, last.drawing == drawing, request.reuses(last.plan, covered: covered) {
+            return (last.image, last.rect)
         }
-        cache = nil
-        guard let image = drawing.render(scale: scale) else { return nil }
-        cache = GradientRaster(drawing: drawing, scale: scale, image: image)
-        return (image, bounds)
+        var request = request
+        request.usesMargin = last?.drawing == drawing
+        // Nothing visible: the last image stays cached for when the layer comes back into view.
+        guard let plan = request.plan(grid: bounds.origin, covered: covered) else { return nil }
+        guard let image = drawing.render(plan) else {
+            cache = nil
+            return nil
+        }
+        // A whole image is stretched over the bounds exactly; a window maps pixel for pixel.
+        let raster = GradientRaster(
+            drawing: drawing, plan: plan, image: image, rect: plan.isWhole ? bounds : plan.rect)
+        cache = raster
+        return (image, raster.rect)
     }
+
+    /// A gradient fills its bounds: its image, whose last pixels may reach past them, is drawn
+    /// only inside them.
+    package var clipsOwnContentsToBounds: Bool { true }
 }
 
 extension ReplicatorValues: LayerKindValues {
