@@ -523,8 +523,9 @@ struct RenderPass {
         _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: LayerProgram.Quad
     ) {
         let clipsToBounds = state.masksToBounds || kind.clipsOwnContentsToBounds
+        let scale = renderer.scale * Self.minification(of: state.bounds, base.matrix, renderer: renderer)
         let request = rasterRequest(
-            scale: renderer.scale, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
+            scale: scale, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
         guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state, request: request),
             rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
             let texture = renderer.textures.texture(
@@ -539,6 +540,33 @@ struct RenderPass {
         quad.texture = texture
         quad.clipToShape = state.masksToBounds
         renderer.program.draw(quad)
+    }
+
+    /// How much smaller than at the framebuffer's scale a layer's own content shows on screen, as
+    /// a power of two in 1/64…1 (ruling V20): framebuffer pixels per point through `matrix`
+    /// when it is affine in the layer's plane (the larger of the two axes), over the renderer's
+    /// scale; 1 under perspective. A shape
+    /// scaled down by its transform is then rasterised at about the size it is seen, as Apple
+    /// draws it, not minified from a full-size bitmap (which drops thin strokes to dots); the
+    /// power of two keeps an animated scale from rasterising anew every frame.
+    static func minification(of bounds: CGRect, _ matrix: CATransform3D, renderer: CARenderer) -> CGFloat {
+        // Under perspective the scale varies across the layer: the framebuffer's is kept.
+        guard bounds.width.isFinite, bounds.height.isFinite, renderer.scale > 0, matrix.m14 == 0,
+            matrix.m24 == 0, matrix.m34 == 0
+        else { return 1 }
+        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
+        let (c, w0) = matrix.project(centre)
+        let (x, w1) = matrix.project(CGPoint(x: centre.x + 1, y: centre.y))
+        let (y, w2) = matrix.project(CGPoint(x: centre.x, y: centre.y + 1))
+        guard w0 > 0, w1 > 0, w2 > 0 else { return 1 }
+        let halfWidth = CGFloat(renderer.pixelWidth) / 2
+        let halfHeight = CGFloat(renderer.pixelHeight) / 2
+        let alongX = hypot((x.x - c.x) * halfWidth, (x.y - c.y) * halfHeight)
+        let alongY = hypot((y.x - c.x) * halfWidth, (y.y - c.y) * halfHeight)
+        let ratio = max(alongX, alongY) / renderer.scale
+        guard ratio.isFinite, ratio > 0 else { return 1 }
+        if ratio >= 1 { return 1 }
+        return max(pow(2, (log2(ratio)).rounded(.up)), 1.0 / 64)
     }
 
     /// `window` names the layer and slot (a crossfade's previous image is 1) whose window a
