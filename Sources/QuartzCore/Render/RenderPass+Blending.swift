@@ -142,7 +142,7 @@ extension RenderPass {
         defer { time = parentTime }
         var pending = [(layer, state, CATransform3DIdentity, 0, localTime(of: layer))]
         while let (node, s, toLayer, depth, nodeTime) = pending.popLast() {
-            guard let frame = Self.box(of: s.bounds, toLayer) else {
+            guard let frame = Self.clipBox(of: s.bounds, toLayer) else {
                 reachesBeyond = true
                 continue
             }
@@ -158,7 +158,7 @@ extension RenderPass {
                     s.shadowOffset.width.isFinite && s.shadowOffset.height.isFinite ? s.shadowOffset : .zero
                 let shape = (s.shadowPath?.boundingBoxOfPath ?? s.bounds).offsetBy(
                     dx: offset.width, dy: offset.height)
-                if let reach = Self.box(of: shape.insetBy(dx: -3 * radius, dy: -3 * radius), toLayer) {
+                if let reach = Self.clipBox(of: shape.insetBy(dx: -3 * radius, dy: -3 * radius), toLayer) {
                     box = box.union(reach)
                 } else {
                     reachesBeyond = true
@@ -166,7 +166,7 @@ extension RenderPass {
             }
             guard !s.masksToBounds else { continue }
             if let contents = contentsRect(of: s) {
-                if let drawn = Self.box(of: contents, toLayer) {
+                if let drawn = Self.clipBox(of: contents, toLayer) {
                     box = box.union(drawn)
                 } else {
                     reachesBeyond = true
@@ -213,20 +213,5 @@ extension RenderPass {
             return dest.union(Self.destination(of: previousSize, in: s.bounds, gravity: s.contentsGravity))
         }
         return dest
-    }
-
-    /// The box of `rect`'s corners through `matrix`; `nil` when a corner is behind the eye or
-    /// not finite.
-    private static func box(of rect: CGRect, _ matrix: CATransform3D) -> CGRect? {
-        var box = CGRect.null
-        for corner in [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
-        ] {
-            let (point, w) = matrix.project(corner)
-            guard w > 0, point.x.isFinite, point.y.isFinite else { return nil }
-            box = box.union(CGRect(origin: point, size: .zero))
-        }
-        return box
     }
 }

@@ -164,8 +164,8 @@ extension RenderPass {
                 guard depth < 64, !child.isHidden else { return }
                 let matrix = CATransform3DConcat(
                     child.transformToParent(sublayerSpace: parent.sublayerSpaceTransform), toLayer)
-                let frame = Self.boundingBox(of: child.bounds, matrix)
-                if frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite {
+                // A corner behind the eye leaves the frame out (its projection is unbounded).
+                if let frame = Self.clipBox(of: child.bounds, matrix) {
                     region = region.union(frame)
                 }
                 if !child.masksToBounds {
@@ -205,21 +205,6 @@ extension RenderPass {
             layer.kind?.emitsParticles != true
         else { return nil }
         return RasterKey(node: layer, drawn: Self.drawnValues(of: state), scale: scale)
-    }
-
-    /// The box of `rect`'s corners through `matrix` (homogeneous; corners behind the eye make it
-    /// non-finite).
-    private static func boundingBox(of rect: CGRect, _ matrix: CATransform3D) -> CGRect {
-        var box = CGRect.null
-        for corner in [
-            CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-            CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
-        ] {
-            let (point, w) = matrix.project(corner)
-            guard w > 0 else { return CGRect(x: CGFloat.infinity, y: 0, width: 0, height: 0) }
-            box = box.union(CGRect(origin: point, size: .zero))
-        }
-        return box
     }
 
     /// The layer's own values that its bitmap shows (all but its placement and opacity).

@@ -50,8 +50,8 @@ extension RenderPass {
         return outer
     }
 
-    /// The clip-space box of `rect`'s corners through `matrix`, or `nil` when a corner is behind
-    /// the eye or not finite.
+    /// The box of `rect`'s corners through `matrix` (clip space for a layer's matrix, a layer's
+    /// coordinates for a matrix to it), or `nil` when a corner is behind the eye or not finite.
     static func clipBox(of rect: CGRect, _ matrix: CATransform3D) -> CGRect? {
         guard !rect.isNull else { return nil }
         var box = CGRect.null
