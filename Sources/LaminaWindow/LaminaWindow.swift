@@ -425,9 +425,11 @@ public final class LaminaWindow {
 
 /// A frame handed to the drawing queue: the window, the render tree published for the frame and
 /// its time. The window is used there only to draw and present (the context bound for it), which
-/// its own thread does not do meanwhile.
+/// its own thread does not do meanwhile. It is held unowned: `run` waits for the frame in flight
+/// before it returns, so the window outlives it, and its last release (and teardown, which waits
+/// on the drawing queue) never happens on that queue.
 private struct PendingFrame: @unchecked Sendable {
-    let window: LaminaWindow
+    unowned let window: LaminaWindow
     let tree: RenderLayer?
     let time: CFTimeInterval
 }
