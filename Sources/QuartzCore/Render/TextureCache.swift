@@ -14,6 +14,15 @@ final class TextureCache {
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Textures of released images, by size and layout, kept a frame for the next image of the
+    /// same size (a layer's content rasterised anew each frame): refilled in place instead of
+    /// allocated and cleared again.
+    private var spare: [SpareKey: [GLuint]] = [:]
+    private struct SpareKey: Hashable {
+        let width: Int
+        let height: Int
+        let bgra: Bool
+    }
     /// Windows of contents too large to upload whole, one per layer and slot
     /// (TextureCache+Windows.swift).
     var windows: [WindowKey: WindowTexture] = [:]
@@ -49,10 +58,16 @@ final class TextureCache {
             return entry.texture
         }
         var texture: GLuint = 0
-        glGenTextures(1, &texture)
+        let key = SpareKey(width: image.width, height: image.height, bgra: Self.isDirectBGRA(image))
+        let refilled = spare[key]?.popLast()
+        if let refilled {
+            texture = refilled
+        } else {
+            glGenTextures(1, &texture)
+            if image.width * image.height >= Self.largePixels { madeLargeTexture = true }
+        }
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        if image.width * image.height >= Self.largePixels { madeLargeTexture = true }
-        guard Self.upload(image) else {
+        guard Self.upload(image, into: refilled != nil) else {
             glDeleteTextures(1, &texture)
             CompatibilityWarnings.report(
                 "CARenderer: contents image with \(image.bitsPerComponent)-bit components is not drawn")
@@ -76,31 +91,55 @@ final class TextureCache {
     /// Uploads `image` into the bound texture: Cairo's BGRA bytes as they are where the layout
     /// allows (no conversion, no copy), otherwise converted to premultiplied RGBA; `false` when
     /// the image's layout cannot be read.
-    static func upload(_ image: CGImage) -> Bool {
+    static func upload(_ image: CGImage, into existing: Bool = false) -> Bool {
         let width = GLsizei(image.width)
         let height = GLsizei(image.height)
         let direct: Void? = image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
             glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(rowPixels))
-            glTexImage2D(
-                GLenum(GL_TEXTURE_2D), 0, GLint(bgra), width, height, 0, bgra, GLenum(GL_UNSIGNED_BYTE),
-                bytes.baseAddress)
+            if existing {
+                glTexSubImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, 0, 0, width, height, bgra, GLenum(GL_UNSIGNED_BYTE),
+                    bytes.baseAddress)
+            } else {
+                glTexImage2D(
+                    GLenum(GL_TEXTURE_2D), 0, GLint(bgra), width, height, 0, bgra, GLenum(GL_UNSIGNED_BYTE),
+                    bytes.baseAddress)
+            }
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         }
         if direct != nil { return true }
         guard var pixels = image.premultipliedRGBA8Pixels() else { return false }
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        glTexImage2D(
-            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, width, height, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-            &pixels)
+        if existing {
+            glTexSubImage2D(
+                GLenum(GL_TEXTURE_2D), 0, 0, 0, width, height, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                &pixels)
+        } else {
+            glTexImage2D(
+                GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, width, height, 0, GLenum(GL_RGBA),
+                GLenum(GL_UNSIGNED_BYTE),
+                &pixels)
+        }
         return true
     }
 
-    /// Releases `image`'s texture now (an image that will not be drawn again).
+    /// Whether `upload` sends `image`'s bytes as BGRA (otherwise as converted RGBA).
+    private static func isDirectBGRA(_ image: CGImage) -> Bool {
+        image.withPremultipliedBGRA8Bytes { _, _ in () } != nil
+    }
+
+    /// Releases `image`'s texture now (an image that will not be drawn again). Without mipmaps,
+    /// the texture is kept until the end of the next frame for an image of the same size.
     func release(_ image: CGImage) {
         guard let entry = entries.removeValue(forKey: ObjectIdentifier(image)) else { return }
         var texture = entry.texture
-        glDeleteTextures(1, &texture)
+        guard !entry.hasMipmaps else {
+            glDeleteTextures(1, &texture)
+            return
+        }
+        let key = SpareKey(width: image.width, height: image.height, bgra: Self.isDirectBGRA(image))
+        spare[key, default: []].append(texture)
     }
 
     /// Releases textures not used for `keepFrames` frames.
@@ -113,6 +152,11 @@ final class TextureCache {
         }
         // Windows are large: one not drawn in the frame just ended goes at once.
         windows = windows.filter { frame - $0.value.lastUsedFrame <= 1 }
+        // Spare textures not refilled in the frame just ended go too.
+        for textures in spare.values {
+            for var texture in textures { glDeleteTextures(1, &texture) }
+        }
+        spare = [:]
     }
 
     func removeAll() {
@@ -122,6 +166,10 @@ final class TextureCache {
         }
         entries = [:]
         windows = [:]
+        for textures in spare.values {
+            for var texture in textures { glDeleteTextures(1, &texture) }
+        }
+        spare = [:]
     }
 
     static func glFilter(_ filter: CALayerContentsFilter) -> GLint {
