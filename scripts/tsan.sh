@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the threading tests under the thread sanitizer (ruling T1 in docs/DECISIONS.md): threads
+# Runs the threading tests under the thread sanitizer (ruling RT1 in docs/DECISIONS.md): threads
 # that build, animate and commit their own layer trees while another thread renders them.
 # Usage: scripts/tsan.sh [test filter]   (default: RenderThreadTests). A separate build folder is
 # used, since a sanitized build shares nothing with the ordinary one.
