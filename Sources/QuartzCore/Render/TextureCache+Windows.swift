@@ -116,12 +116,7 @@ extension TextureCache {
         {
             last.lastUsedFrame = frame
             if last.filters != filters {
-                glBindTexture(GLenum(GL_TEXTURE_2D), last.texture)
-                if filters.0 == GL_LINEAR_MIPMAP_LINEAR, !last.hasMipmaps {
-                    glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-                    last.hasMipmaps = true
-                }
-                Self.setFilters(filters)
+                Self.refilter(last.texture, with: filters, hasMipmaps: &last.hasMipmaps)
                 last.filters = filters
             }
             return last

@@ -11,6 +11,8 @@ final class TextureCache {
         var filters: (GLint, GLint)
         /// Whether the mipmap levels exist (made when a trilinear filter first asks for them).
         var hasMipmaps: Bool
+        /// Where the texture goes when its image is released (its size and layout).
+        let spareKey: SpareKey
     }
 
     private var entries: [ObjectIdentifier: Entry] = [:]
@@ -46,12 +48,7 @@ final class TextureCache {
         if var entry = entries[id] {
             entry.lastUsedFrame = frame
             if entry.filters != filters {
-                glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
-                if filters.0 == GL_LINEAR_MIPMAP_LINEAR, !entry.hasMipmaps {
-                    glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-                    entry.hasMipmaps = true
-                }
-                Self.setFilters(filters)
+                Self.refilter(entry.texture, with: filters, hasMipmaps: &entry.hasMipmaps)
                 entry.filters = filters
             }
             entries[id] = entry
@@ -81,7 +78,8 @@ final class TextureCache {
         if mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
         Self.setFilters(filters)
         entries[id] = Entry(
-            image: image, texture: texture, lastUsedFrame: frame, filters: filters, hasMipmaps: mipmapped)
+            image: image, texture: texture, lastUsedFrame: frame, filters: filters, hasMipmaps: mipmapped,
+            spareKey: key)
         return texture
     }
 
@@ -138,8 +136,7 @@ final class TextureCache {
             glDeleteTextures(1, &texture)
             return
         }
-        let key = SpareKey(width: image.width, height: image.height, bgra: Self.isDirectBGRA(image))
-        spare[key, default: []].append(texture)
+        spare[entry.spareKey, default: []].append(texture)
     }
 
     /// Releases textures not used for `keepFrames` frames.
@@ -178,6 +175,17 @@ final class TextureCache {
         case .trilinear: return GL_LINEAR_MIPMAP_LINEAR
         default: return GL_LINEAR
         }
+    }
+
+    /// Binds `texture` and gives it `filters`, making its mipmap levels when a trilinear filter
+    /// first needs them.
+    static func refilter(_ texture: GLuint, with filters: (GLint, GLint), hasMipmaps: inout Bool) {
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        if filters.0 == GL_LINEAR_MIPMAP_LINEAR, !hasMipmaps {
+            glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+            hasMipmaps = true
+        }
+        setFilters(filters)
     }
 
     static func setFilters(_ filters: (GLint, GLint)) {
