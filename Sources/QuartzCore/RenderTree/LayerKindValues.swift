@@ -34,7 +34,8 @@ package protocol LayerKindValues {
     var emitsParticles: Bool { get }
 
     /// Whether everything the kind draws stays within its layer's bounds (a gradient, a text
-    /// layer), so that a compositing region may be cut to them.
+    /// layer), so that a compositing region may be cut to them. By default, whether its own
+    /// content is clipped to them.
     var drawsWithinBounds: Bool { get }
 
     /// Whether the kind's own content is drawn only inside the bounds, whatever
@@ -80,7 +81,7 @@ extension LayerKindValues {
 
     package var emitsParticles: Bool { false }
 
-    package var drawsWithinBounds: Bool { false }
+    package var drawsWithinBounds: Bool { clipsOwnContentsToBounds }
 
     package var clipsOwnContentsToBounds: Bool { false }
 
@@ -140,8 +141,6 @@ extension ShapeValues: LayerKindValues {
 }
 
 extension GradientValues: LayerKindValues {
-    package var drawsWithinBounds: Bool { true }
-
     package static let properties: [String: ValueProperty<GradientValues>] = ValueProperty.table([
         .optional("colors", \.colors), .optional("locations", \.locations),
         .plain("startPoint", \.startPoint), .plain("endPoint", \.endPoint), .plain("type", \.type),
