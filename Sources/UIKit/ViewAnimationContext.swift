@@ -141,16 +141,14 @@ final class ViewAnimationContext {
         guard let context = current, animatableKeys.contains(event) else { return NSNull() }
         let layer = view.layer
         if !context.changedViews.contains(where: { $0 === view }) { context.changedViews.append(view) }
-        let before: Any? =
-            context.options.contains(.beginFromCurrentState)
-            ? layer.presentation()?.value(forKeyPath: event) ?? layer.value(forKeyPath: event)
-            : layer.value(forKeyPath: event)
+        let model = layer.value(forKeyPath: event)
+        // The value on screen (read only where a branch needs it: it builds a presentation copy).
+        func presented() -> Any? { layer.presentation()?.value(forKeyPath: event) ?? model }
         switch context.mode {
         case .disabled:
             return NSNull()
         case .record(let recorder):
-            let model = layer.value(forKeyPath: event)
-            let presented = layer.presentation()?.value(forKeyPath: event) ?? model
+            let presented = presented()
             return RecordingAction { layer, key in
                 recorder.record(
                     ChangeRecord(
@@ -158,16 +156,16 @@ final class ViewAnimationContext {
                         after: layer.value(forKeyPath: key)))
             }
         case .stage(let recorder):
-            let model = layer.value(forKeyPath: event)
-            let presented = layer.presentation()?.value(forKeyPath: event) ?? model
             let staged = StagedChange()
             let animation = context.makeAnimation(keyPath: event, from: model, for: layer)
             animation.setValue(staged, forKey: StagedChange.key)
             recorder.record(
                 ChangeRecord(
-                    view: view, key: event, before: model, presented: presented, after: nil, staged: staged))
+                    view: view, key: event, before: model, presented: presented(), after: nil, staged: staged)
+            )
             return animation
         case .animate:
+            let before = context.options.contains(.beginFromCurrentState) ? presented() : model
             let animation = context.makeAnimation(keyPath: event, from: before, for: layer)
             animation.delegate = ViewAnimationTracker(view: view, context: context)
             return animation
