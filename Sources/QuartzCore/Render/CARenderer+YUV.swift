@@ -29,18 +29,18 @@ extension CARenderer {
     public func readYUV420(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         guard supportsYUV420Readback, let base = buffer.baseAddress, buffer.count >= yuv420FrameByteCount
         else { return false }
-        try? gl.makeCurrent()
-        if yuvConverter == nil {
-            yuvConverter = try? YUVConverter(width: pixelWidth, height: pixelHeight)
+        device.makeCurrent()
+        if device.yuvConverter == nil {
+            device.yuvConverter = try? YUVConverter(width: pixelWidth, height: pixelHeight)
         }
-        guard let converter = yuvConverter else { return false }
-        converter.convert(colorTexture)
+        guard let converter = device.yuvConverter else { return false }
+        converter.convert(device.colorTexture)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(
             0, 0, GLsizei(pixelWidth / 4), GLsizei(pixelHeight * 3 / 2), GLenum(GL_RGBA),
             GLenum(GL_UNSIGNED_BYTE),
             base)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), device.framebuffer)
         return true
     }
 }

@@ -72,3 +72,49 @@ enum CompositingFilter {
         return mode
     }
 }
+
+extension CGBlendMode {
+    /// The fixed-function blending that composites a premultiplied source exactly in this mode,
+    /// as (source factor, destination factor) passes applied to colour and alpha alike
+    /// (result = S·fs + D·fd); `nil` for the modes that need the backdrop in a shader. Multiply is
+    /// two passes: `cs·cb + cb·(1 − αs)` (alpha `αs·αb + αb·(1 − αs)`, which is αb, so unchanged)
+    /// then `+ cs·(1 − αb)`, which is W3C's `cs·(1 − αb) + cb·(1 − αs) + cs·cb`. Screen is
+    /// `cs + cb·(1 − cs)`. Darken and lighten are not `GL_MIN`/`GL_MAX`, which are exact only
+    /// where both colours are opaque.
+    var fixedFunctionPasses: [BlendState]? {
+        let one = BlendFactor.one
+        let zero = BlendFactor.zero
+        let da = BlendFactor.destinationAlpha
+        let oneMinusDA = BlendFactor.oneMinusDestinationAlpha
+        let sa = BlendFactor.sourceAlpha
+        let oneMinusSA = BlendFactor.oneMinusSourceAlpha
+        func pass(_ s: BlendFactor, _ d: BlendFactor) -> BlendState { BlendState(source: s, destination: d) }
+        switch self {
+        case .normal: return [pass(one, oneMinusSA)]
+        case .multiply: return [pass(.destinationColor, oneMinusSA), pass(oneMinusDA, one)]
+        case .screen: return [pass(one, .oneMinusSourceColor)]
+        case .clear: return [pass(zero, zero)]
+        case .copy: return [pass(one, zero)]
+        case .sourceIn: return [pass(da, zero)]
+        case .sourceOut: return [pass(oneMinusDA, zero)]
+        case .sourceAtop: return [pass(da, oneMinusSA)]
+        case .destinationOver: return [pass(oneMinusDA, one)]
+        case .destinationIn: return [pass(zero, sa)]
+        case .destinationOut: return [pass(zero, oneMinusSA)]
+        case .destinationAtop: return [pass(oneMinusDA, sa)]
+        case .xor: return [pass(oneMinusDA, oneMinusSA)]
+        case .plusLighter: return [pass(one, one)]
+        default: return nil
+        }
+    }
+
+    /// Whether the mode changes the backdrop where the source is transparent (`clear`, `copy`,
+    /// `sourceIn`, `sourceOut`, `destinationIn`, `destinationAtop`): such a mode is applied over
+    /// the layer's extent only; every other mode leaves the backdrop as it is there.
+    var changesBackdropWhereTransparent: Bool {
+        switch self {
+        case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationAtop: return true
+        default: return false
+        }
+    }
+}

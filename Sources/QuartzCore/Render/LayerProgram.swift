@@ -6,23 +6,10 @@ import CoreGraphics
 /// the contents texture, the border ring, or a clip shape written to the stencil buffer — with
 /// rounded corners and edges anti-aliased analytically from a signed distance in layer space.
 final class LayerProgram {
-    enum Mode: Int32 {
-        case fill = 0
-        case texture = 1
-        case border = 2
-        case clip = 3
-        /// One pass of a separable Gaussian blur of a texture (shadows).
-        case blur = 4
-        /// A texture's alpha painted in `color` (shadows).
-        case tint = 5
-        /// A transition's two pictures (`texture` new, `maskTexture` old, both the framebuffer's
-        /// size, sampled at the fragment's pixel) each within its rect (`destRect` new,
-        /// `insideRect` old; empty: absent), combined per `transition`, clipped to `bounds`.
-        case transition = 6
-    }
+    typealias Mode = DrawQuad.Mode
 
     /// One compiled program and its uniform locations.
-    private final class Variant {
+    final class Variant {
         let program: GLuint
         let uMatrix, uQuad, uRect, uRadii, uColor, uBorderWidth, uDestRect, uUVRect, uOpacity: GLint
         let uClipToShape, uTexture, uMaskTexture, uUseMask, uInsideRect, uBlurStep, uSigma: GLint
@@ -68,15 +55,6 @@ final class LayerProgram {
     private var warps: [TransitionWarp: Variant] = [:]
     let vertexBuffer: GLuint
     let vertexArray: GLuint
-    /// The framebuffer's size in pixels (every target the renderer draws into has it): a quad
-    /// whose edges fall on pixel boundaries takes the plain programs, with no coverage to compute.
-    var viewportSize = (width: 1, height: 1)
-    /// How many quads took the plain programs (tests check that the fast path is taken).
-    private(set) var plainDraws = 0
-    /// The premultiplied colour every fragment is multiplied by (a replicator instance's colour,
-    /// RenderPass+Replicator.swift); (1, 1, 1, 1) draws unchanged, with programs that carry no
-    /// multiplication at all.
-    var multiplier: (Float, Float, Float, Float) = (1, 1, 1, 1)
 
     private static let vertexSource = """
         #version 300 es
@@ -370,67 +348,53 @@ final class LayerProgram {
     }
 
     /// What one quad draws.
-    struct Quad {
-        var matrix: CATransform3D
-        var mode: Mode
-        var quad: CGRect
-        var bounds: CGRect
-        var radii: (CGFloat, CGFloat, CGFloat, CGFloat)
-        var color: (Float, Float, Float, Float) = (0, 0, 0, 0)
-        var borderWidth: CGFloat = 0
-        var destRect = CGRect.zero
-        var uvRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-        var opacity: Float = 1
-        var clipToShape = false
-        var texture: GLuint = 0
-        /// A second texture whose alpha multiplies the first (a mask), 0 for none.
-        var maskTexture: GLuint = 0
-        /// The rect whose edges are anti-aliased when drawing a texture; `nil`: `destRect`.
-        var insideRect: CGRect?
-        /// For `.blur`: one texel along the pass's direction, and the standard deviation in texels.
-        var blurStep = (Float(0), Float(0))
-        var sigma: Float = 1
-        /// The mipmap level bias of a texture lookup (`minificationFilterBias`).
-        var lodBias: Float = 0
-        /// For `.transition`: the composite (0 mix, 1 new over old, 2 old over new, 3 side by
-        /// side) and the mix's weight of the new picture.
-        var transition = (Float(0), Float(0))
-        /// For `.transition`: a warp drawn instead of the composite, at progress `transition.1`.
-        var warp: TransitionWarp?
-        /// The unit direction a page curl rolls in (`TransitionWarp.curlAxis`).
-        var warpAxis = (Float(0), Float(0))
-        /// The edges of the shape (and of `insideRect`) that are anti-aliased: 1 minX, 2 maxX,
-        /// 4 minY, 8 maxY (`CAEdgeAntialiasingMask`'s bits); rounded corners always are.
-        var antialiasedEdges: Int32 = 15
-        /// A continuous corner curve's shape (`cornerCurve == .continuous`), `nil` for circular.
-        var continuous: ContinuousCorner?
+    /// Makes the layer program `key` current, compiling it on first use, with the batch's
+    /// textures (units 0 and 1) and `multiplier`.
+    func use(
+        _ key: LayerVariant, texture: GLuint, mask: GLuint, multiplier: (Float, Float, Float, Float)
+    ) throws -> Variant {
+        let variant = try self.variant(
+            mode: Mode(rawValue: key.mode) ?? .fill, plain: key.plain, continuous: key.continuous,
+            multiplied: key.multiplied)
+        bind(variant, texture: texture, mask: mask)
+        if variant.uMultiplier >= 0 {
+            glUniform4f(variant.uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)
+        }
+        return variant
     }
 
-    /// Draws `quad` with the program bound and the caller's blend and stencil state.
-    func draw(_ quad: Quad) {
+    /// Makes the effects program (or its transition `warp` variant) current, with the batch's
+    /// textures.
+    func useEffects(warp: TransitionWarp?, texture: GLuint, mask: GLuint) throws -> Variant {
         let variant: Variant
-        if let effects {
-            if let warp = quad.warp {
-                do {
-                    variant = try warpVariant(warp)
-                } catch {
-                    CompatibilityWarnings.report("CARenderer: the transition warp program failed: \(error)")
-                    return
-                }
-            } else {
-                variant = effects
-            }
+        if let warp {
+            variant = try warpVariant(warp)
+        } else if let effects {
+            variant = effects
         } else {
-            let plain = isPlain(quad)
-            guard
-                let chosen = try? self.variant(
-                    mode: quad.mode, plain: plain, continuous: !plain && quad.continuous != nil,
-                    multiplied: multiplier != (1, 1, 1, 1))
-            else { return }
-            if plain { plainDraws += 1 }
-            variant = chosen
+            throw CARendererError.shader("the effects program was asked of a layer program")
         }
+        bind(variant, texture: texture, mask: mask)
+        return variant
+    }
+
+    private func bind(_ variant: Variant, texture: GLuint, mask: GLuint) {
         glUseProgram(variant.program)
+        glUniform1i(variant.uTexture, 0)
+        glUniform1i(variant.uMaskTexture, 1)
+        glUniform1i(variant.uUseMask, mask != 0 ? 1 : 0)
+        if mask != 0 {
+            glActiveTexture(GLenum(GL_TEXTURE1))
+            glBindTexture(GLenum(GL_TEXTURE_2D), mask)
+        }
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        if texture != 0 { glBindTexture(GLenum(GL_TEXTURE_2D), texture) }
+        glBindVertexArray(vertexArray)
+    }
+
+    /// Draws `quad` with `variant`, made current by `use` or `useEffects` with the quad's
+    /// textures: sets the quad's own uniforms and draws its two triangles.
+    func draw(_ quad: DrawQuad, with variant: Variant) {
         Self.setMatrix(variant.uMatrix, quad.matrix)
         glUniform1i(variant.uMode, quad.mode.rawValue)
         glUniform4f(
@@ -451,67 +415,19 @@ final class LayerProgram {
         glUniform4f(
             variant.uInsideRect, Float(inside.minX), Float(inside.minY), Float(inside.width),
             Float(inside.height))
-        glUniform1i(variant.uTexture, 0)
-        glUniform1i(variant.uMaskTexture, 1)
-        glUniform1i(variant.uUseMask, quad.maskTexture != 0 ? 1 : 0)
         glUniform2f(variant.uBlurStep, quad.blurStep.0, quad.blurStep.1)
         glUniform1f(variant.uSigma, max(quad.sigma, 0.01))
         glUniform1f(variant.uLodBias, quad.lodBias.isFinite ? min(max(quad.lodBias, -16), 16) : 0)
         glUniform2f(variant.uTransition, quad.transition.0, quad.transition.1)
         glUniform1i(variant.uAAEdges, quad.antialiasedEdges)
         if variant.uWarpAxis >= 0 { glUniform2f(variant.uWarpAxis, quad.warpAxis.0, quad.warpAxis.1) }
-        if variant.uMultiplier >= 0 {
-            glUniform4f(variant.uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)
-        }
         if let corner = quad.continuous, variant.uPlanes >= 0 {
             glUniform1f(variant.uExtent, corner.extent)
             corner.withPlanes { glUniform3fv(variant.uPlanes, GLsizei(Self.cornerSegments), $0) }
         }
-        if quad.mode != .fill && quad.mode != .border && quad.mode != .clip {
-            if quad.maskTexture != 0 {
-                glActiveTexture(GLenum(GL_TEXTURE1))
-                glBindTexture(GLenum(GL_TEXTURE_2D), quad.maskTexture)
-            }
-            glActiveTexture(GLenum(GL_TEXTURE0))
-            glBindTexture(GLenum(GL_TEXTURE_2D), quad.texture)
-        }
         let r = quad.quad
         glUniform4f(variant.uQuad, Float(r.minX), Float(r.minY), Float(r.width), Float(r.height))
-        glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
-    }
-
-    /// Whether every pixel of `quad` is wholly covered, so that it can be drawn with no coverage
-    /// at all: a fill or an unmasked texture, nothing rounded, and either hard edges (any matrix)
-    /// or a 2D scale and translation (no rotation, no perspective) that puts the quad's edges on
-    /// pixel boundaries,
-    /// the quad within the shape whose edges would be anti-aliased, and no mipmap bias.
-    private func isPlain(_ quad: Quad) -> Bool {
-        let m = quad.matrix
-        switch quad.mode {
-        case .fill:
-            guard quad.radii == (0, 0, 0, 0), quad.quad == quad.bounds else { return false }
-        case .texture:
-            guard quad.maskTexture == 0, quad.lodBias == 0 || !quad.lodBias.isFinite,
-                !quad.clipToShape || quad.radii == (0, 0, 0, 0),
-                (quad.insideRect ?? quad.destRect).contains(quad.quad)
-            else { return false }
-        default:
-            return false
-        }
-        // With hard edges a fragment of the quad is wholly covered wherever the quad lies.
-        if quad.antialiasedEdges == 0 { return true }
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
-        let (width, height) = (CGFloat(viewportSize.width), CGFloat(viewportSize.height))
-        func onPixelBoundary(_ value: CGFloat) -> Bool {
-            value.isFinite && abs(value - value.rounded()) < 1e-3
-        }
-        let r = quad.quad
-        let x0 = ((r.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
-        let x1 = ((r.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
-        let y0 = ((r.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
-        let y1 = ((r.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
-        return onPixelBoundary(x0) && onPixelBoundary(x1) && onPixelBoundary(y0) && onPixelBoundary(y1)
     }
 
     static func compile(_ type: GLenum, _ source: String) throws -> GLuint {

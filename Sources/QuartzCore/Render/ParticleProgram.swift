@@ -8,7 +8,7 @@ import CoreGraphics
 /// bounds (for `masksToBounds`) the way `LayerProgram` does.
 final class ParticleProgram {
     /// Floats per vertex: x, y, z, u, v, and premultiplied r, g, b, a.
-    static let floatsPerVertex = 9
+    static let floatsPerVertex = ParticleDraw.floatsPerVertex
 
     let program: GLuint
     private let vertexArray: GLuint
@@ -109,19 +109,12 @@ final class ParticleProgram {
         glDeleteProgram(program)
     }
 
-    /// One draw call's worth: a texture and a range of vertices.
-    struct Run {
-        var texture: GLuint
-        var firstVertex: Int
-        var vertexCount: Int
-        var lodBias: Float
-    }
-
     /// Uploads `vertices` once and draws each run with its texture, through `matrix` (the layer's
     /// bounds coordinates to clip space), times `opacity`, clipped to `clip` (the rounded bounds)
     /// when given, with the caller's blend and stencil state.
     func draw(
-        _ vertices: [Float], runs: [Run], matrix m: CATransform3D, opacity: Float,
+        _ vertices: [Float], runs: [(run: ParticleDraw.Run, texture: GLuint)], matrix m: CATransform3D,
+        opacity: Float,
         clip: (rect: CGRect, radii: (CGFloat, CGFloat, CGFloat, CGFloat))?
     ) {
         guard !vertices.isEmpty, !runs.isEmpty else { return }
@@ -139,9 +132,9 @@ final class ParticleProgram {
             glBufferData(GLenum(GL_ARRAY_BUFFER), bytes.count, bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }
         glActiveTexture(GLenum(GL_TEXTURE0))
-        for run in runs where run.vertexCount > 0 {
+        for (run, texture) in runs where run.vertexCount > 0 {
             glUniform1f(uLodBias, run.lodBias.isFinite ? min(max(run.lodBias, -16), 16) : 0)
-            glBindTexture(GLenum(GL_TEXTURE_2D), run.texture)
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(run.firstVertex), GLsizei(run.vertexCount))
         }
         glBindVertexArray(0)

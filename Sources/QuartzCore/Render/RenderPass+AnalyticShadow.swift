@@ -1,4 +1,3 @@
-import CEGL
 import CoreGraphics
 
 // Shadows of plain rounded rectangles drawn analytically (ShadowProgram): a layer with no
@@ -12,7 +11,7 @@ extension RenderPass {
     func drawAnalyticShadow(
         _ layer: RenderLayer, state: LayerState, matrix: CATransform3D, color: CGColor, opacity: Float
     ) -> Bool {
-        guard renderer.usesAnalyticShadows, state.shadowPath == nil, layer.sublayers.isEmpty,
+        guard builder.usesAnalyticShadows, state.shadowPath == nil, layer.sublayers.isEmpty,
             state.contents == nil, state.contentsCrossfade == nil, layer.kind?.drawsOwnContents != true
         else { return false }
         // The shape's alpha as drawn: the background's a, and in the border's ring the border's
@@ -26,14 +25,12 @@ extension RenderPass {
         guard corner == 0 || (state.cornerCurve == .circular && state.maskedCorners.rawValue & 15 == 15)
         else { return false }
         // σ is the general path's: shadowRadius / 2 points, at most 32 pixels at the centre.
-        let pixelsPerPoint = Self.pixelsPerPoint(bounds, matrix, renderer)
+        let pixelsPerPoint = Self.pixelsPerPoint(bounds, matrix, builder)
         let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
         let sigma = min(radius / 2, 32 / max(pixelsPerPoint, 1e-6))
         guard sigma * pixelsPerPoint > 0.3, sigma.isFinite, bounds.width > 0, bounds.height > 0 else {
             return false
         }
-        if renderer.shadowProgram == nil { renderer.shadowProgram = try? ShadowProgram() }
-        guard let program = renderer.shadowProgram else { return false }
         let offset =
             state.shadowOffset.width.isFinite && state.shadowOffset.height.isFinite
             ? state.shadowOffset : .zero
@@ -41,12 +38,14 @@ extension RenderPass {
         let strength =
             Float(c.a) * (state.shadowOpacity.isFinite ? min(max(state.shadowOpacity, 0), 1) : 0) * opacity
         let shape = bounds.offsetBy(dx: offset.width, dy: offset.height)
-        program.draw(
-            rect: shape, radius: corner, inner: shape.insetBy(dx: borderWidth, dy: borderWidth),
-            innerRadius: max(corner - borderWidth, 0), outerWeight: a + b * (1 - a), innerWeight: b * (1 - a),
-            sigma: sigma,
-            color: (Float(c.r) * strength, Float(c.g) * strength, Float(c.b) * strength, strength),
-            matrix: matrix)
+        builder.draw(
+            .shadow(
+                ShadowQuad(
+                    rect: shape, radius: corner, inner: shape.insetBy(dx: borderWidth, dy: borderWidth),
+                    innerRadius: max(corner - borderWidth, 0), outerWeight: a + b * (1 - a),
+                    innerWeight: b * (1 - a), sigma: sigma,
+                    color: (Float(c.r) * strength, Float(c.g) * strength, Float(c.b) * strength, strength),
+                    matrix: matrix)))
         return true
     }
 }

@@ -1,4 +1,3 @@
-import CEGL
 import CoreGraphics
 
 // `compositingFilter` in the compositor (ruling V18): a layer whose filter names a blend mode
@@ -41,15 +40,15 @@ extension RenderPass {
         _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int
     ) -> Bool {
-        if renderer.unblendedLayer == layer.id {
-            renderer.unblendedLayer = nil
+        if builder.unblendedLayer == layer.id {
+            builder.unblendedLayer = nil
             return false
         }
         let mode = CompositingFilter.blendMode(of: state.compositingFilter)
         // A transform layer ignores its filter (Apple's header); `render(in:)` blends its root
         // into the context itself (CALayer+RenderInContext.swift).
         guard mode != .normal, !Self.preservesDepth(layer),
-            !(renderer.usesModelValues && layer.id == renderer.ownSpaceRootID)
+            !(builder.usesModelValues && layer.id == builder.ownSpaceRootID)
         else { return false }
         let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
         // A layer that draws nothing composites nothing (a clearing mode clears nothing).
@@ -64,10 +63,10 @@ extension RenderPass {
             return true
         }
         let passes = mode.fixedFunctionPasses
-        guard let group = renderer.offscreenTarget(depth: groupDepth),
-            passes != nil || renderer.offscreenTarget(depth: groupDepth + 1) != nil
+        guard let group = builder.offscreenTarget(depth: groupDepth),
+            passes != nil || builder.offscreenTarget(depth: groupDepth + 1) != nil
         else { return false }
-        let outer = renderer.currentFramebuffer
+        let outer = builder.currentTarget
         // Every pass is limited to the pixels the layer can reach, where they are known.
         let extent = extent(of: layer, state)
         let region = extent.reachesBeyond ? nil : pixelRegion(of: extent.box, matrix, margin: 8)
@@ -77,49 +76,50 @@ extension RenderPass {
         // instance's colour included), over transparent black.
         bind(group)
         groupDepth += 1
-        renderer.unblendedLayer = layer.id
+        builder.unblendedLayer = layer.id
         draw(layer, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity, stencilLevel: 0)
-        renderer.unblendedLayer = nil
+        builder.unblendedLayer = nil
         groupDepth -= 1
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
-        renderer.currentFramebuffer = outer
-        Self.useStencilLevel(stencilLevel)
+        returnTo(outer, stencilLevel: stencilLevel)
         // Where the mode applies: everywhere the group may be, except for the modes that change
         // the backdrop under a transparent source, which apply over the layer's extent only.
         let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
         let (placement, quad) =
             mode.changesBackdropWhereTransparent
             ? (matrix, extent.box) : (CATransform3DIdentity, screen)
-        if renderer.blendProgram == nil { renderer.blendProgram = BlendProgram() }
-        guard let program = renderer.blendProgram else { return true }
+        let outerBlend = builder.blend
+        defer { builder.blend = outerBlend }
         if let passes {
-            for (source, destination) in passes {
-                glBlendFunc(source, destination)
-                program.draw(mode: nil, source: group.texture, backdrop: 0, matrix: placement, quad: quad)
+            for pass in passes {
+                builder.blend = pass
+                builder.draw(
+                    .blend(
+                        BlendQuad(
+                            mode: nil, source: .target(group), backdrop: .none, matrix: placement, quad: quad)
+                    ))
             }
-        } else if let backdrop = renderer.offscreenTarget(depth: groupDepth + 1) {
+        } else if let backdrop = builder.offscreenTarget(depth: groupDepth + 1) {
             // The backdrop, copied, is read by the mode's shader, which writes the composite.
-            copy(region, into: backdrop.texture)
-            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO))
-            program.draw(
-                mode: mode, source: group.texture, backdrop: backdrop.texture, matrix: placement, quad: quad)
+            builder.record(.copyToTarget(Self.clamped(region, builder), backdrop))
+            builder.blend = .replace
+            builder.draw(
+                .blend(
+                    BlendQuad(
+                        mode: mode, source: .target(group), backdrop: .target(backdrop), matrix: placement,
+                        quad: quad)))
         }
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         return true
     }
 
-    /// Copies `region` (pixels; `nil`: all) of the current framebuffer into the same pixels of
-    /// `texture`, a framebuffer-sized texture.
-    private func copy(_ region: (Int32, Int32, Int32, Int32)?, into texture: GLuint) {
-        let (width, height) = (Int32(renderer.pixelWidth), Int32(renderer.pixelHeight))
-        let r = region ?? (0, 0, width, height)
-        let x0 = min(max(r.0, 0), width)
-        let y0 = min(max(r.1, 0), height)
-        let x1 = min(max(r.0 + r.2, x0), width)
-        let y1 = min(max(r.1 + r.3, y0), height)
-        guard x1 > x0, y1 > y0 else { return }
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, x0, y0, x0, y0, x1 - x0, y1 - y0)
+    /// `region` (pixels; `nil`: all) within the target.
+    private static func clamped(_ region: PixelRect?, _ builder: FrameBuilder) -> PixelRect {
+        let (width, height) = (Int32(builder.pixelWidth), Int32(builder.pixelHeight))
+        let r = region ?? PixelRect(x: 0, y: 0, width: width, height: height)
+        let x0 = min(max(r.x, 0), width)
+        let y0 = min(max(r.y, 0), height)
+        let x1 = min(max(r.x + r.width, x0), width)
+        let y1 = min(max(r.y + r.height, y0), height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The layer's extent in its bounds coordinates: the box of its bounds, its sublayers'

@@ -1,4 +1,3 @@
-import CEGL
 import CoreGraphics
 
 // An emitter layer's particles (CAEmitterLayer, ruling L16): simulated in closed form at the
@@ -9,55 +8,38 @@ import CoreGraphics
 extension RenderPass {
     /// Draws the particles of `layer` when it is an emitter layer; `base` carries the layer's
     /// matrix, bounds, corner radii and opacity.
-    func drawParticles(_ layer: RenderLayer, _ state: LayerState, base: LayerProgram.Quad) {
+    func drawParticles(_ layer: RenderLayer, _ state: LayerState, base: DrawQuad) {
         guard layer.kind?.emitsParticles == true else { return }
         let frame = EmitterFrame.make(
-            layer, atLocalTime: localTime(of: layer), animated: !renderer.usesModelValues && frozenDepth == 0)
+            layer, atLocalTime: localTime(of: layer), animated: !builder.usesModelValues && frozenDepth == 0)
         guard !frame.particles.isEmpty else { return }
-        if renderer.particleProgram == nil {
-            do {
-                renderer.particleProgram = try ParticleProgram()
-            } catch {
-                CompatibilityWarnings.report(
-                    "CARenderer: the particle program failed (\(error)); no particles drawn")
-                return
-            }
-        }
-        guard let program = renderer.particleProgram else { return }
         let (vertices, runs) = batch(frame)
-        let additive = frame.snapshot.renderMode == .additive
-        if additive { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE)) }
-        program.draw(
-            vertices, runs: runs, matrix: base.matrix, opacity: base.opacity,
-            clip: state.masksToBounds ? (base.bounds, base.radii) : nil)
-        if additive { glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
+        guard !vertices.isEmpty, !runs.isEmpty else { return }
+        let outerBlend = builder.blend
+        if frame.snapshot.renderMode == .additive { builder.blend = .additive }
+        builder.draw(
+            .particles(
+                ParticleDraw(
+                    vertices: vertices, runs: runs, matrix: base.matrix, opacity: base.opacity,
+                    clip: state.masksToBounds ? (base.bounds, base.radii) : nil)))
+        builder.blend = outerBlend
     }
 
     /// The vertices of every drawable particle, in `frame`'s order, and the runs that share a
     /// texture.
-    private func batch(_ frame: EmitterFrame) -> ([Float], [ParticleProgram.Run]) {
+    private func batch(_ frame: EmitterFrame) -> ([Float], [ParticleDraw.Run]) {
         var vertices: [Float] = []
-        vertices.reserveCapacity(frame.particles.count * 6 * ParticleProgram.floatsPerVertex)
-        var runs: [ParticleProgram.Run] = []
-        var textures: [Int: GLuint] = [:]
+        vertices.reserveCapacity(frame.particles.count * 6 * ParticleDraw.floatsPerVertex)
+        var runs: [ParticleDraw.Run] = []
         let preservesDepth = frame.snapshot.preservesDepth
         for particle in frame.particles {
             guard let look = frame.looks[particle.serial], particle.color.3 > 0, particle.scale > 0 else {
                 continue
             }
-            let texture: GLuint
-            if let known = textures[particle.serial] {
-                texture = known
-            } else {
-                guard
-                    let made = renderer.textures.texture(
-                        for: look.image, minification: look.minification, magnification: look.magnification)
-                else { continue }
-                textures[particle.serial] = made
-                texture = made
-            }
-            let first = vertices.count / ParticleProgram.floatsPerVertex
-            if let last = runs.last, last.texture == texture, last.lodBias == look.lodBias {
+            let texture = TextureSource.image(
+                look.image, minification: look.minification, magnification: look.magnification)
+            let first = vertices.count / ParticleDraw.floatsPerVertex
+            if let last = runs.last, last.texture.isSame(as: texture), last.lodBias == look.lodBias {
                 runs[runs.count - 1].vertexCount += 6
             } else {
                 runs.append(

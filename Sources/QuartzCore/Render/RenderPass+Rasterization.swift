@@ -1,10 +1,9 @@
-import CEGL
 import CoreGraphics
 
-/// A rasterized layer's cached bitmap (`shouldRasterize`), kept by the renderer per layer.
+/// What a rasterized layer's cached bitmap (`shouldRasterize`) shows, kept by the frame
+/// builder per layer; the bitmap itself is the device's (`FrameCommand.storeRaster`).
 final class RasterCache {
-    /// The bitmap, `width × height` pixels; row 0 at the region's minimum y.
-    let texture: GLuint
+    /// The bitmap's size in pixels; row 0 at the region's minimum y.
     let width: Int
     let height: Int
     /// What the bitmap covers, in the layer's bounds coordinates: all of `fullRegion`, or the
@@ -16,22 +15,13 @@ final class RasterCache {
     let scale: CGFloat
     /// What it shows (see `RenderPass.rasterKey`).
     let key: RasterKey
-    /// The renderer frame it was last drawn in.
+    /// The frame it was last drawn in.
     var lastUsedFrame: Int
 
     init(
         width: Int, height: Int, region: CGRect, fullRegion: CGRect, scale: CGFloat, key: RasterKey,
         frame: Int
     ) {
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width), GLsizei(height))
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        self.texture = texture
         self.width = width
         self.height = height
         self.region = region
@@ -39,11 +29,6 @@ final class RasterCache {
         self.scale = scale
         self.key = key
         lastUsedFrame = frame
-    }
-
-    deinit {
-        var texture = texture
-        glDeleteTextures(1, &texture)
     }
 }
 
@@ -76,37 +61,37 @@ extension RenderPass {
         // The whole region when its bitmap fits the framebuffer (it is drawn in an offscreen
         // target), else only what is visible of it (ruling V19).
         let fitsWhole =
-            full.width * requested <= CGFloat(renderer.pixelWidth)
-            && full.height * requested <= CGFloat(renderer.pixelHeight)
+            full.width * requested <= CGFloat(builder.pixelWidth)
+            && full.height * requested <= CGFloat(builder.pixelHeight)
         let seen = fitsWhole ? full : visibleRegion(matrix).boundingBox(of: full)
         if seen.isNull { return true }
         // What must be in the bitmap: the visible part in whole points.
         let needed = Self.wholePoints(seen).intersection(full)
         let key = rasterKey(of: layer, state, scale: requested)
-        var cache = renderer.rasterCaches[layer.id]
+        var cache = builder.rasterCaches[layer.id]
         if let existing = cache, let key, existing.key.matches(key), existing.fullRegion == full,
             existing.region.contains(needed)
         {
-            existing.lastUsedFrame = renderer.frameCount
+            existing.lastUsedFrame = builder.frameCount
         } else {
             let region = fitsWhole ? full : rasterWindow(around: seen, in: full, scale: requested)
             // A window that still does not fit is made at the largest scale that does.
             let scale = min(
-                requested, CGFloat(renderer.pixelWidth) / region.width,
-                CGFloat(renderer.pixelHeight) / region.height)
+                requested, CGFloat(builder.pixelWidth) / region.width,
+                CGFloat(builder.pixelHeight) / region.height)
             let width = max(Int((region.width * scale).rounded(.up)), 1)
             let height = max(Int((region.height * scale).rounded(.up)), 1)
-            guard width <= renderer.pixelWidth, height <= renderer.pixelHeight,
+            guard width <= builder.pixelWidth, height <= builder.pixelHeight,
                 let made = rasterize(
                     layer, state, region: region, full: full, scale: scale, width: width, height: height,
-                    key: key ?? RasterKey(node: layer, drawn: [], scale: -1))
+                    key: key ?? RasterKey(node: layer, drawn: [], scale: -1), stencilLevel: stencilLevel)
             else { return false }
             cache = made
-            renderer.rasterCaches[layer.id] = made
+            builder.rasterCaches[layer.id] = made
         }
         guard let cache else { return false }
         let region = cache.region
-        var quad = LayerProgram.Quad(
+        var quad = DrawQuad(
             matrix: matrix, mode: .texture, quad: region, bounds: state.bounds, radii: (0, 0, 0, 0))
         Self.setShape(of: &quad, state)
         quad.radii = (0, 0, 0, 0)
@@ -117,9 +102,9 @@ extension RenderPass {
         quad.uvRect = CGRect(
             x: 0, y: 0, width: region.width * cache.scale / CGFloat(cache.width),
             height: region.height * cache.scale / CGFloat(cache.height))
-        quad.texture = cache.texture
+        quad.texture = .raster(layer.id)
         quad.opacity = opacity
-        renderer.program.draw(quad)
+        builder.draw(quad)
         return true
     }
 
@@ -134,8 +119,8 @@ extension RenderPass {
         ]
         for candidate in candidates {
             let window = Self.wholePoints(candidate).intersection(full)
-            if window.width * scale <= CGFloat(renderer.pixelWidth)
-                && window.height * scale <= CGFloat(renderer.pixelHeight)
+            if window.width * scale <= CGFloat(builder.pixelWidth)
+                && window.height * scale <= CGFloat(builder.pixelHeight)
             {
                 return window
             }
@@ -234,27 +219,23 @@ extension RenderPass {
 
     /// Renders the layer and its subtree at full opacity into an offscreen target, its region
     /// mapped onto the target's bottom-left `width × height` pixels, and copies those pixels into
-    /// a new cache.
+    /// a new cache; then draws into the current target again, at `stencilLevel`.
     private mutating func rasterize(
         _ layer: RenderLayer, _ state: LayerState, region: CGRect, full: CGRect, scale: CGFloat, width: Int,
-        height: Int, key: RasterKey
+        height: Int, key: RasterKey, stencilLevel: Int
     ) -> RasterCache? {
-        guard let target = renderer.offscreenTarget(depth: groupDepth) else { return nil }
-        let outer = renderer.currentFramebuffer
-        var scissorBox: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
-        let scissored = glIsEnabled(GLenum(GL_SCISSOR_TEST)) == GLboolean(GL_TRUE)
-        withUnsafeMutablePointer(to: &scissorBox) {
-            $0.withMemoryRebound(to: GLint.self, capacity: 4) { glGetIntegerv(GLenum(GL_SCISSOR_BOX), $0) }
-        }
-        glDisable(GLenum(GL_SCISSOR_TEST))
+        guard let target = builder.offscreenTarget(depth: groupDepth) else { return nil }
+        let outer = builder.currentTarget
+        let scissor = builder.scissor
+        builder.setScissor(nil)
         bind(target)
         // Layer coordinates → the target's pixels (row 0 at the region's minY) → clip space.
-        let w = CGFloat(renderer.pixelWidth)
-        let h = CGFloat(renderer.pixelHeight)
+        let w = CGFloat(builder.pixelWidth)
+        let h = CGFloat(builder.pixelHeight)
         var toTarget = CATransform3DMakeTranslation(-region.minX, -region.minY, 0)
         toTarget = CATransform3DConcat(toTarget, CATransform3DMakeScale(2 * scale / w, 2 * scale / h, 0))
         toTarget = CATransform3DConcat(toTarget, CATransform3DMakeTranslation(-1, -1, 0))
-        var pass = RenderPass(renderer: renderer, time: time, worldToClip: toTarget)
+        var pass = RenderPass(builder: builder, time: time, worldToClip: toTarget)
         // The bitmap's pixels, bottom-left in the target, are what can be seen.
         pass.visibleBox = CGRect(x: -1, y: -1, width: 2 * CGFloat(width) / w, height: 2 * CGFloat(height) / h)
         pass.groupDepth = groupDepth + 1
@@ -262,18 +243,12 @@ extension RenderPass {
         pass.drawContent(of: layer, state: state, placement: toTarget)
         let cache = RasterCache(
             width: width, height: height, region: region, fullRegion: full, scale: scale, key: key,
-            frame: renderer.frameCount)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        glBindTexture(GLenum(GL_TEXTURE_2D), cache.texture)
-        glCopyTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, 0, 0, GLsizei(width), GLsizei(height))
-        renderer.rasterizationCount += 1
-        if width * height >= TextureCache.largePixels { renderer.madeLargeRasterization = true }
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
-        renderer.currentFramebuffer = outer
-        if scissored {
-            glEnable(GLenum(GL_SCISSOR_TEST))
-            glScissor(scissorBox.0, scissorBox.1, scissorBox.2, scissorBox.3)
-        }
+            frame: builder.frameCount)
+        builder.bind(.offscreen(target), clear: false)
+        builder.record(.storeRaster(layer.id, width: width, height: height))
+        builder.rasterizationCount += 1
+        returnTo(outer, stencilLevel: stencilLevel)
+        builder.setScissor(scissor)
         return cache
     }
 

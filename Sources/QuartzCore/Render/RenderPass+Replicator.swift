@@ -58,7 +58,7 @@ extension RenderPass {
         guard count > 0 else { return [] }
         // The delay is in the replicator's time, its sublayers' parent time.
         let delay = values.instanceDelay.isFinite ? values.instanceDelay : 0
-        let outer = renderer.program.multiplier
+        let outer = builder.multiplier
         var result: [ReplicatorInstance] = []
         result.reserveCapacity(count)
         var power = CATransform3DIdentity
@@ -85,14 +85,14 @@ extension RenderPass {
         opacity: Float, stencilLevel: Int
     ) {
         let savedTime = time
-        let savedMultiplier = renderer.program.multiplier
+        let savedMultiplier = builder.multiplier
         defer {
             time = savedTime
-            renderer.program.multiplier = savedMultiplier
+            builder.multiplier = savedMultiplier
         }
         for instance in instances(of: replicator, state: state) {
             time = instance.time
-            renderer.program.multiplier = instance.multiplier
+            builder.multiplier = instance.multiplier
             for sublayer in sublayers {
                 draw(
                     sublayer, parentMatrix: matrix, parentState: instance.parentState, opacity: opacity,
@@ -119,23 +119,23 @@ extension RenderPass {
         }
         // Depth is measured in the container's parent space, where the container is flattened.
         let toParent =
-            layer.id == renderer.ownSpaceRootID
+            layer.id == builder.ownSpaceRootID
             ? CATransform3DIdentity
             : state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
         var units: [DepthUnit] = []
         collectUnits(of: layer, state: state, matrix: matrix, depthMatrix: toParent, opacity: opacity, &units)
         units.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
         let savedTime = time
-        let savedMultiplier = renderer.program.multiplier
+        let savedMultiplier = builder.multiplier
         let savedUnit = depthUnit
         defer {
             time = savedTime
-            renderer.program.multiplier = savedMultiplier
+            builder.multiplier = savedMultiplier
             depthUnit = savedUnit
         }
         for unit in units {
             time = unit.time
-            renderer.program.multiplier = unit.multiplier
+            builder.multiplier = unit.multiplier
             depthUnit = unit.layer.id
             draw(
                 unit.layer, parentMatrix: unit.parentMatrix, parentState: unit.parentState,
@@ -161,10 +161,10 @@ extension RenderPass {
             .map(\.element)
         guard !sublayers.isEmpty else { return }
         let savedTime = time
-        let savedMultiplier = renderer.program.multiplier
+        let savedMultiplier = builder.multiplier
         defer {
             time = savedTime
-            renderer.program.multiplier = savedMultiplier
+            builder.multiplier = savedMultiplier
         }
         let copies =
             container.kind?.drawsSublayerInstances == true
@@ -176,7 +176,7 @@ extension RenderPass {
         for copy in copies {
             for child in sublayers {
                 time = copy.time
-                renderer.program.multiplier = copy.multiplier
+                builder.multiplier = copy.multiplier
                 let childState = presentedState(of: child)
                 guard !childState.isHidden else { continue }
                 let toParent = childState.transformToParent(

@@ -1,4 +1,3 @@
-import CEGL
 import CoreGraphics
 
 // CATransition in the compositor (ruling V11): while a layer's transition is in effect, the layer
@@ -12,7 +11,7 @@ extension RenderPass {
     /// one added wins (they share the key `kCATransition`, so there is at most one). Model-value
     /// rendering (`render(in:)`) and frozen pictures have none.
     func runningTransition(of layer: RenderLayer) -> (transition: CATransition, progress: Double)? {
-        guard !renderer.usesModelValues, frozenDepth == 0, let transition = layer.transition else {
+        guard !builder.usesModelValues, frozenDepth == 0, let transition = layer.transition else {
             return nil
         }
         guard let (timing, sample) = transition.effect(atLocalTime: localTime(of: layer), isCommitted: true)
@@ -49,13 +48,13 @@ extension RenderPass {
                 "CARenderer: a layer with a non-finite transform or geometry is skipped")
             return true
         }
-        guard let oldTarget = renderer.offscreenTarget(depth: groupDepth),
-            let newTarget = renderer.offscreenTarget(depth: groupDepth + 1)
+        guard let oldTarget = builder.offscreenTarget(depth: groupDepth),
+            let newTarget = builder.offscreenTarget(depth: groupDepth + 1)
         else { return false }
         let effect = TransitionEffect.make(
             running.transition.effectKind, direction: running.transition.effectDirection,
             progress: running.progress, bounds: state.bounds)
-        let outer = renderer.currentFramebuffer
+        let outer = builder.currentTarget
         let depth = groupDepth
         // A warp reads its pictures anywhere in the bounds: they are drawn as far as the target
         // reaches, whatever the enclosing clips hide (ruling V19).
@@ -90,23 +89,20 @@ extension RenderPass {
                 parentState: parentState)
         }
         groupDepth = depth
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
-        renderer.currentFramebuffer = outer
-        Self.useStencilLevel(stencilLevel)
+        returnTo(outer, stencilLevel: stencilLevel)
         let pictures = Pictures(
-            old: oldPlacement != nil ? oldTarget.texture : 0,
-            new: newPlacement != nil ? newTarget.texture : 0,
-            oldTexture: oldTarget.texture, newTexture: newTarget.texture)
+            showsOld: oldPlacement != nil, showsNew: newPlacement != nil, oldTexture: .target(oldTarget),
+            newTexture: .target(newTarget))
         composite(effect, pictures, bounds: state.bounds, matrix: matrix, opacity: opacity)
         return true
     }
 
-    /// The offscreen textures of a transition; `old`/`new` are 0 where that picture is not shown.
+    /// The offscreen textures of a transition, and whether each picture is shown.
     private struct Pictures {
-        var old: GLuint
-        var new: GLuint
-        var oldTexture: GLuint
-        var newTexture: GLuint
+        var showsOld: Bool
+        var showsNew: Bool
+        var oldTexture: TextureSource
+        var newTexture: TextureSource
     }
 
     /// One picture — the layer with its sublayers, shadow, and mask — at full opacity, placed by
@@ -141,7 +137,7 @@ extension RenderPass {
         let operation: (Float, Float)
         switch effect.composite {
         case .warp(let warp, let progress, let direction):
-            var quad = LayerProgram.Quad(
+            var quad = DrawQuad(
                 matrix: matrix, mode: .transition, quad: bounds, bounds: bounds, radii: (0, 0, 0, 0))
             quad.texture = pictures.newTexture
             quad.maskTexture = pictures.oldTexture
@@ -150,7 +146,7 @@ extension RenderPass {
             let axis = TransitionWarp.curlAxis(direction)
             quad.warpAxis = (Float(axis.dx), Float(axis.dy))
             quad.opacity = opacity
-            renderer.effectsProgram.draw(quad)
+            builder.drawEffect(quad)
             return
         case .mix(let weight): operation = (0, Float(weight))
         case .newOverOld: operation = (1, 0)
@@ -158,15 +154,15 @@ extension RenderPass {
         case .sideBySide: operation = (3, 0)
         }
         func pass(matrix: CATransform3D, window: CGRect, old: CGRect, new: CGRect) {
-            var quad = LayerProgram.Quad(
+            var quad = DrawQuad(
                 matrix: matrix, mode: .transition, quad: window, bounds: window, radii: (0, 0, 0, 0))
             quad.texture = pictures.newTexture
             quad.maskTexture = pictures.oldTexture
-            quad.destRect = pictures.new != 0 ? new : none
-            quad.insideRect = pictures.old != 0 ? old : none
+            quad.destRect = pictures.showsNew ? new : none
+            quad.insideRect = pictures.showsOld ? old : none
             quad.transition = operation
             quad.opacity = opacity
-            renderer.effectsProgram.draw(quad)
+            builder.drawEffect(quad)
         }
         if case .mix = effect.composite {
             let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
@@ -180,10 +176,10 @@ extension RenderPass {
         } else {
             // Each turned picture within its own bounds (no further window).
             let window = bounds.insetBy(dx: -bounds.width, dy: -bounds.height)
-            if pictures.old != 0, let placement = effect.old {
+            if pictures.showsOld, let placement = effect.old {
                 pass(matrix: CATransform3DConcat(placement, matrix), window: window, old: bounds, new: none)
             }
-            if pictures.new != 0, let placement = effect.new {
+            if pictures.showsNew, let placement = effect.new {
                 pass(matrix: CATransform3DConcat(placement, matrix), window: window, old: none, new: bounds)
             }
         }

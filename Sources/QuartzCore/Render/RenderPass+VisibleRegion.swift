@@ -23,8 +23,8 @@ extension RenderPass {
         var region = visibleRegion(matrix)
         if let clip { region = region.limited(to: clip) }
         return .forRenderer(
-            scale: scale, visible: region, pixelWidth: renderer.pixelWidth, pixelHeight: renderer.pixelHeight,
-            maximumTextureSide: renderer.maximumTextureSide)
+            scale: scale, visible: region, pixelWidth: builder.pixelWidth, pixelHeight: builder.pixelHeight,
+            maximumTextureSide: builder.maximumTextureSide)
     }
 
     /// Narrows the visible box to the box of `rect` (layer coordinates) projected through
@@ -44,8 +44,8 @@ extension RenderPass {
         let outer = visibleBox
         if !visibleBox.isNull {
             visibleBox = visibleBox.insetBy(
-                dx: -2 * pixels / CGFloat(renderer.pixelWidth),
-                dy: -2 * pixels / CGFloat(renderer.pixelHeight))
+                dx: -2 * pixels / CGFloat(builder.pixelWidth),
+                dy: -2 * pixels / CGFloat(builder.pixelHeight))
         }
         return outer
     }
@@ -98,7 +98,7 @@ extension RenderPass {
         }
         if let shape = mask.values.kind as? ShapeValues {
             guard let drawing = ShapeDrawing(shape) else { return reach }
-            reach = reach.union(drawing.coveredRect(scale: renderer.scale))
+            reach = reach.union(drawing.coveredRect(scale: builder.scale))
         }
         guard reach.minX.isFinite, reach.minY.isFinite, reach.maxX.isFinite, reach.maxY.isFinite else {
             return nil

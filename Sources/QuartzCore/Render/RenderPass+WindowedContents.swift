@@ -12,9 +12,9 @@ extension RenderPass {
     func windowedSource(_ contents: Any) -> WindowedSource? {
         if let store = contents as? RecordedBackingStore { return .recording(store) }
         guard let image = contents as? CGImage else { return nil }
-        let budget = max(4 * renderer.pixelWidth * renderer.pixelHeight, 4096 * 4096)
+        let budget = max(4 * builder.pixelWidth * builder.pixelHeight, 4096 * 4096)
         let fits =
-            image.width <= renderer.maximumTextureSide && image.height <= renderer.maximumTextureSide
+            image.width <= builder.maximumTextureSide && image.height <= builder.maximumTextureSide
             && image.width * image.height <= budget
         return fits ? nil : .image(image)
     }
@@ -25,7 +25,7 @@ extension RenderPass {
     /// Its window is kept under `key`; only a window made because the last one of the same
     /// contents no longer covers what is visible gets a margin, as for own content.
     func drawWindowed(
-        _ source: WindowedSource, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float,
+        _ source: WindowedSource, _ state: LayerState, _ base: DrawQuad, weight: Float,
         key: WindowKey
     ) {
         let (pixelWidth, pixelHeight) = source.pixelSize
@@ -82,13 +82,12 @@ extension RenderPass {
         let margin = needed.grown(needed.width / 4, needed.height / 4).intersection(cropPixels)
         // The margin pays for itself when the contents scroll: a window is made with one when the
         // last window of the same contents no longer covers what is visible.
-        let moved = renderer.textures.windows[key].map { $0.source === source.object } ?? false
+        let moved = builder.windows[key].map { $0.source.object === source.object } ?? false
         let preferred = moved && self.reduction(for: margin) == reduction ? margin : needed
-        guard
-            let window = renderer.textures.windowTexture(
-                for: source, key: key, needed: needed, preferred: preferred, reduction: reduction,
-                minification: state.minificationFilter, magnification: state.magnificationFilter)
-        else { return }
+        let window = builder.windowPlan(
+            for: source, key: key, needed: needed, preferred: preferred, reduction: reduction,
+            minification: state.minificationFilter, magnification: state.magnificationFilter)
+        let (textureWidth, textureHeight) = window.textureSize
         // The window's pixels in layer coordinates, and their share of the texture.
         let w = window.window
         func lx(_ x: Int) -> CGFloat {
@@ -99,9 +98,9 @@ extension RenderPass {
         }
         let rect = CGRect(x: lx(w.x), y: ly(w.y), width: lx(w.maxX) - lx(w.x), height: ly(w.maxY) - ly(w.y))
         let used = CGSize(
-            width: CGFloat(w.width) / CGFloat(reduction) / CGFloat(window.width),
-            height: CGFloat(w.height) / CGFloat(reduction) / CGFloat(window.height))
-        quad.texture = window.texture
+            width: CGFloat(w.width) / CGFloat(reduction) / CGFloat(textureWidth),
+            height: CGFloat(w.height) / CGFloat(reduction) / CGFloat(textureHeight))
+        quad.texture = .window(window)
         if ninePart {
             // The crop in the texture's coordinates.
             let textureCrop = CGRect(
@@ -120,14 +119,14 @@ extension RenderPass {
         quad.uvRect = CGRect(origin: .zero, size: used)
         // Only the contents' own edges are anti-aliased, not the window's.
         quad.insideRect = dest
-        renderer.program.draw(quad)
+        builder.draw(quad)
     }
 
     /// The least whole factor that brings `window` within the texture limit and four
     /// framebuffers' pixels (at least 2048 × 2048).
     private func reduction(for window: PixelWindow) -> Int {
-        let side = renderer.maximumTextureSide
-        let budget = Double(max(4 * renderer.pixelWidth * renderer.pixelHeight, RasterRequest.defaultPixels))
+        let side = builder.maximumTextureSide
+        let budget = Double(max(4 * builder.pixelWidth * builder.pixelHeight, RasterRequest.defaultPixels))
         let bySide = max((window.width + side - 1) / side, (window.height + side - 1) / side)
         let byArea = Int((Double(window.width) * Double(window.height) / budget).squareRoot().rounded(.up))
         return max(1, bySide, byArea)

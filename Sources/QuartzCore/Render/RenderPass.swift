@@ -1,12 +1,12 @@
-import CEGL
 import CoreGraphics
 
-/// One frame's walk of the layer tree, back to front, drawing each layer's parts with the
-/// renderer's program. Each layer's matrix maps its bounds coordinates to clip space:
+/// The compositor's build stage (ruling V21): one frame's walk of a render tree, back to front,
+/// describing each layer's parts as draw items in the builder's frame (no GL call is made here).
+/// Each layer's matrix maps its bounds coordinates to clip space:
 /// `transformToParent · F · parentMatrix`, F dropping z so that every layer is flattened into its
 /// parent's plane (w is kept, so perspective stays correct).
 struct RenderPass {
-    let renderer: CARenderer
+    let builder: FrameBuilder
     /// The local time of the parent of the layer being drawn (the frame's absolute media time
     /// for the root): each layer's own local time follows from it through the layer's timing, and
     /// is its sublayers' parent time. A replicator's instance draws its sublayers earlier by its
@@ -24,19 +24,19 @@ struct RenderPass {
     var depthUnit: LayerID?
     /// How deep in the tree the layer being drawn is.
     private var treeDepth = 0
-    /// Nested scissor rectangles (x, y from the bottom, width, height, in pixels); empty: none.
-    private var scissors: [(Int32, Int32, Int32, Int32)] = []
+    /// Nested scissor rectangles (pixels); empty: none.
+    private var scissors: [PixelRect] = []
     /// What of the current target can show, in clip space: the viewport narrowed by the
     /// enclosing clips and masks (RenderPass+VisibleRegion.swift, ruling V19).
     var visibleBox = RenderPass.wholeTarget
     /// The visible boxes the enclosing `masksToBounds` clips narrowed.
     private var outerVisibleBoxes: [CGRect] = []
     /// Layers nested deeper than this are skipped (and reported), so a tree deeper than the
-    /// stack allows cannot crash the renderer.
+    /// stack allows cannot crash the builder.
     static let maximumTreeDepth = 1024
 
-    init(renderer: CARenderer, time: CFTimeInterval, worldToClip: CATransform3D) {
-        self.renderer = renderer
+    init(builder: FrameBuilder, time: CFTimeInterval, worldToClip: CATransform3D) {
+        self.builder = builder
         self.time = time
         frontFacingSign = Self.orientation(of: CGRect(x: 0, y: 0, width: 1, height: 1), worldToClip) ?? 1
     }
@@ -79,7 +79,7 @@ struct RenderPass {
                 stencilLevel: stencilLevel)
             return
         }
-        if state.shouldRasterize, !renderer.usesModelValues, frozenDepth == 0,
+        if state.shouldRasterize, !builder.usesModelValues, frozenDepth == 0,
             drawRasterized(
                 layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
                 stencilLevel: stencilLevel)
@@ -172,12 +172,11 @@ struct RenderPass {
 
     /// The background colour, then the contents (an image, or a layer kind's own content).
     @inline(never)
-    private func drawBackgroundAndContents(_ layer: RenderLayer, _ state: LayerState, base: LayerProgram.Quad)
-    {
+    private func drawBackgroundAndContents(_ layer: RenderLayer, _ state: LayerState, base: DrawQuad) {
         if let color = state.backgroundColor, color.alpha > 0 {
             var quad = base
             quad.color = Self.premultiplied(color)
-            renderer.program.draw(quad)
+            builder.draw(quad)
         }
         if let kind = presentedKind(of: layer), kind.drawsOwnContents {
             drawOwnContents(layer, kind, state, base: base)
@@ -188,7 +187,7 @@ struct RenderPass {
 
     /// The border, inside the bounds, above the sublayers.
     @inline(never)
-    private func drawBorder(_ state: LayerState, base: LayerProgram.Quad) {
+    private func drawBorder(_ state: LayerState, base: DrawQuad) {
         guard state.borderWidth > 0, state.borderWidth.isFinite, let color = state.borderColor,
             color.alpha > 0
         else { return }
@@ -196,7 +195,7 @@ struct RenderPass {
         quad.mode = .border
         quad.color = Self.premultiplied(color)
         quad.borderWidth = state.borderWidth
-        renderer.program.draw(quad)
+        builder.draw(quad)
     }
 
     /// Draws `layer` at full opacity into an offscreen target, and its `mask` (if any) into a
@@ -209,14 +208,14 @@ struct RenderPass {
         opacity: Float,
         stencilLevel: Int, placement: CATransform3D? = nil
     ) -> Bool {
-        guard let contentTarget = renderer.offscreenTarget(depth: groupDepth) else { return false }
-        let outer = renderer.currentFramebuffer
+        guard let contentTarget = builder.offscreenTarget(depth: groupDepth) else { return false }
+        let outer = builder.currentTarget
         // The layer's own parts and its subtree at full opacity: the opacity is applied once, when
         // the group is composited.
         let state = presentedState(of: layer)
         // A replicator instance's colour applies once, when the group is composited.
-        let multiplier = renderer.program.multiplier
-        renderer.program.multiplier = (1, 1, 1, 1)
+        let multiplier = builder.multiplier
+        builder.multiplier = (1, 1, 1, 1)
         bind(contentTarget)
         groupDepth += 1
         // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
@@ -228,8 +227,8 @@ struct RenderPass {
             layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
             stencilLevel: 0, placement: placement)
         visibleBox = outerBox
-        var maskTexture: GLuint = 0
-        if let mask, let maskTarget = renderer.offscreenTarget(depth: groupDepth) {
+        var maskTexture = TextureSource.none
+        if let mask, let maskTarget = builder.offscreenTarget(depth: groupDepth) {
             bind(maskTarget)
             groupDepth += 1
             let parentTime = time
@@ -237,21 +236,19 @@ struct RenderPass {
             draw(mask, parentMatrix: layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0)
             time = parentTime
             groupDepth -= 1
-            maskTexture = maskTarget.texture
+            maskTexture = .target(maskTarget)
         }
         groupDepth -= 1
-        renderer.program.multiplier = multiplier
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
-        renderer.currentFramebuffer = outer
-        Self.useStencilLevel(stencilLevel)
+        builder.multiplier = multiplier
+        returnTo(outer, stencilLevel: stencilLevel)
         let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
-        var quad = LayerProgram.Quad(
+        var quad = DrawQuad(
             matrix: CATransform3DIdentity, mode: .texture, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
         quad.destRect = screen
-        quad.texture = contentTarget.texture
+        quad.texture = .target(contentTarget)
         quad.maskTexture = maskTexture
         quad.opacity = opacity
-        renderer.program.draw(quad)
+        builder.draw(quad)
         return true
     }
 
@@ -265,15 +262,15 @@ struct RenderPass {
         parentState: LayerState?, color: CGColor, opacity: Float, stencilLevel: Int
     ) {
         if drawAnalyticShadow(layer, state: state, matrix: matrix, color: color, opacity: opacity) { return }
-        guard let shape = renderer.offscreenTarget(depth: groupDepth),
-            let scratch = renderer.offscreenTarget(depth: groupDepth + 1)
+        guard let shape = builder.offscreenTarget(depth: groupDepth),
+            let scratch = builder.offscreenTarget(depth: groupDepth + 1)
         else { return }
-        let outer = renderer.currentFramebuffer
+        let outer = builder.currentTarget
         let offset =
             state.shadowOffset.width.isFinite && state.shadowOffset.height.isFinite
             ? state.shadowOffset : .zero
         let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
-        let sigma = Float(min(radius / 2 * Self.pixelsPerPoint(state.bounds, matrix, renderer), 32))
+        let sigma = Float(min(radius / 2 * Self.pixelsPerPoint(state.bounds, matrix, builder), 32))
         let shifted = CATransform3DConcat(
             CATransform3DMakeTranslation(offset.width, offset.height, 0), matrix)
         // The passes touch only the shadow's pixels when its shape is known to lie within the
@@ -304,23 +301,21 @@ struct RenderPass {
             if let region { pushScissor(Self.grown(region, by: reach)) }
             bind(scratch)
             if region != nil { popScissor() }
-            fullScreen(.blur, texture: shape.texture) {
-                $0.blurStep = (1 / Float(renderer.pixelWidth), 0)
+            fullScreen(.blur, texture: .target(shape)) {
+                $0.blurStep = (1 / Float(builder.pixelWidth), 0)
                 $0.sigma = sigma
             }
             bind(shape)
-            fullScreen(.blur, texture: scratch.texture) {
-                $0.blurStep = (0, 1 / Float(renderer.pixelHeight))
+            fullScreen(.blur, texture: .target(scratch)) {
+                $0.blurStep = (0, 1 / Float(builder.pixelHeight))
                 $0.sigma = sigma
             }
         }
         groupDepth -= 2
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), outer)
-        renderer.currentFramebuffer = outer
-        Self.useStencilLevel(stencilLevel)
+        returnTo(outer, stencilLevel: stencilLevel)
         let tint = Self.premultiplied(color)
         let strength = state.shadowOpacity.isFinite ? min(max(state.shadowOpacity, 0), 1) : 0
-        fullScreen(.tint, texture: shape.texture) {
+        fullScreen(.tint, texture: .target(shape)) {
             $0.color = (tint.0 * strength, tint.1 * strength, tint.2 * strength, tint.3 * strength)
             $0.opacity = opacity
         }
@@ -330,9 +325,7 @@ struct RenderPass {
     /// The framebuffer pixels `rect` (layer coordinates) covers through `matrix`, grown by
     /// `margin` pixels, as a scissor rectangle (x, y from the bottom, width, height); `nil` when
     /// a corner is behind the eye.
-    func pixelRegion(of rect: CGRect, _ matrix: CATransform3D, margin: Int32) -> (
-        Int32, Int32, Int32, Int32
-    )? {
+    func pixelRegion(of rect: CGRect, _ matrix: CATransform3D, margin: Int32) -> PixelRect? {
         var minX = CGFloat.infinity
         var minY = CGFloat.infinity
         var maxX = -CGFloat.infinity
@@ -340,7 +333,7 @@ struct RenderPass {
         for (x, y) in [
             (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
         ] {
-            guard let pixel = Self.pixel(of: CGPoint(x: x, y: y), matrix, renderer) else { return nil }
+            guard let pixel = Self.pixel(of: CGPoint(x: x, y: y), matrix, builder) else { return nil }
             let (px, py) = (pixel.x, pixel.y)
             minX = min(minX, px)
             maxX = max(maxX, px)
@@ -356,38 +349,32 @@ struct RenderPass {
         let y0 = Int32(minY.rounded(.down)) - margin
         let x1 = Int32(maxX.rounded(.up)) + margin
         let y1 = Int32(maxY.rounded(.up)) + margin
-        return (x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
+        return PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
     }
 
-    private static func grown(_ r: (Int32, Int32, Int32, Int32), by margin: Int32) -> (
-        Int32, Int32, Int32, Int32
-    ) {
-        (r.0 - margin, r.1 - margin, r.2 + 2 * margin, r.3 + 2 * margin)
+    private static func grown(_ r: PixelRect, by margin: Int32) -> PixelRect {
+        PixelRect(
+            x: r.x - margin, y: r.y - margin, width: r.width + 2 * margin, height: r.height + 2 * margin)
     }
 
     /// Limits drawing and clearing to `region` within the current scissor.
-    mutating func pushScissor(_ region: (Int32, Int32, Int32, Int32)) {
+    mutating func pushScissor(_ region: PixelRect) {
         var r = region
         if let top = scissors.last {
-            let x0 = max(r.0, top.0)
-            let y0 = max(r.1, top.1)
-            let x1 = min(r.0 + r.2, top.0 + top.2)
-            let y1 = min(r.1 + r.3, top.1 + top.3)
-            r = (x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
+            let x0 = max(r.x, top.x)
+            let y0 = max(r.y, top.y)
+            let x1 = min(r.x + r.width, top.x + top.width)
+            let y1 = min(r.y + r.height, top.y + top.height)
+            r = PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
         }
         scissors.append(r)
-        glEnable(GLenum(GL_SCISSOR_TEST))
-        glScissor(r.0, r.1, r.2, r.3)
+        builder.setScissor(r)
     }
 
     /// Restores the scissor from before the last `pushScissor`.
     mutating func popScissor() {
         scissors.removeLast()
-        if let top = scissors.last {
-            glScissor(top.0, top.1, top.2, top.3)
-        } else {
-            glDisable(GLenum(GL_SCISSOR_TEST))
-        }
+        builder.setScissor(scissors.last)
     }
 
     /// Fills `path` (in layer coordinates) in opaque black through `matrix`: the shape of a
@@ -401,45 +388,47 @@ struct RenderPass {
         let visible = visibleRegion(matrix).boundingBox(of: box)
         guard !visible.isNull else { return }
         var request = rasterRequest(
-            scale: Self.pixelsPerPoint(visible, matrix, renderer), matrix: matrix, clip: nil)
+            scale: Self.pixelsPerPoint(visible, matrix, builder), matrix: matrix, clip: nil)
         request.wholePixels = RasterRequest.defaultPixels
-        guard let (image, rect) = renderer.shadowPathImage(path, request: request),
-            let texture = renderer.textures.texture(for: image, minification: .linear, magnification: .linear)
-        else { return }
-        var quad = LayerProgram.Quad(
+        guard let (image, rect) = builder.shadowPathImage(path, request: request) else { return }
+        var quad = DrawQuad(
             matrix: matrix, mode: .texture, quad: rect, bounds: rect, radii: (0, 0, 0, 0))
         quad.destRect = rect
-        quad.texture = texture
-        renderer.program.draw(quad)
+        quad.texture = .image(image, minification: .linear, magnification: .linear)
+        builder.draw(quad)
     }
 
     /// A full-screen pass of `mode` reading `texture`, configured by `configure`.
     private func fullScreen(
-        _ mode: LayerProgram.Mode, texture: GLuint, _ configure: (inout LayerProgram.Quad) -> Void
+        _ mode: DrawQuad.Mode, texture: TextureSource, _ configure: (inout DrawQuad) -> Void
     ) {
         let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
-        var quad = LayerProgram.Quad(
+        var quad = DrawQuad(
             matrix: CATransform3DIdentity, mode: mode, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
         quad.destRect = screen
         quad.texture = texture
         configure(&quad)
-        (mode == .blur || mode == .tint ? renderer.effectsProgram : renderer.program).draw(quad)
+        if mode == .blur || mode == .tint {
+            builder.drawEffect(quad)
+        } else {
+            builder.draw(quad)
+        }
     }
 
     /// About how many framebuffer pixels one point of the layer covers at the centre of `rect`.
     /// Where `point` (layer coordinates) lands through `matrix`, in framebuffer pixels with y
     /// from the bottom as OpenGL counts; `nil` behind the eye.
-    static func pixel(of point: CGPoint, _ matrix: CATransform3D, _ renderer: CARenderer) -> CGPoint? {
+    static func pixel(of point: CGPoint, _ matrix: CATransform3D, _ builder: FrameBuilder) -> CGPoint? {
         let (clip, w) = matrix.project(point)
         guard w > 0 else { return nil }
         return CGPoint(
-            x: (clip.x + 1) / 2 * CGFloat(renderer.pixelWidth),
-            y: (clip.y + 1) / 2 * CGFloat(renderer.pixelHeight))
+            x: (clip.x + 1) / 2 * CGFloat(builder.pixelWidth),
+            y: (clip.y + 1) / 2 * CGFloat(builder.pixelHeight))
     }
 
-    static func pixelsPerPoint(_ rect: CGRect, _ matrix: CATransform3D, _ renderer: CARenderer) -> CGFloat {
+    static func pixelsPerPoint(_ rect: CGRect, _ matrix: CATransform3D, _ builder: FrameBuilder) -> CGFloat {
         func pixel(_ x: CGFloat, _ y: CGFloat) -> CGPoint? {
-            Self.pixel(of: CGPoint(x: x, y: y), matrix, renderer)
+            Self.pixel(of: CGPoint(x: x, y: y), matrix, builder)
         }
         guard let c = pixel(rect.midX, rect.midY), let x = pixel(rect.midX + 1, rect.midY),
             let y = pixel(rect.midX, rect.midY + 1)
@@ -448,14 +437,16 @@ struct RenderPass {
         return scale.isFinite && scale > 0 ? scale : 1
     }
 
-    /// Makes `target` the current framebuffer, cleared, with no clip.
-    func bind(_ target: OffscreenTarget) {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        renderer.currentFramebuffer = target.framebuffer
-        glClearColor(0, 0, 0, 0)
-        glClearStencil(0)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | GLbitfield(GL_STENCIL_BUFFER_BIT))
-        Self.useStencilLevel(0)
+    /// Makes the offscreen target of group depth `target` the one drawn into, cleared, with no
+    /// clip.
+    func bind(_ target: Int) {
+        builder.bind(.offscreen(target), clear: true)
+    }
+
+    /// Draws into `target` again (as it was left), where the stencil is at `stencilLevel`.
+    func returnTo(_ target: FrameTarget, stencilLevel: Int) {
+        builder.bind(target, clear: false)
+        if stencilLevel != 0 { builder.record(.stencilLevel(stencilLevel)) }
     }
 
     /// The matrix from the layer's bounds coordinates to clip space: its transform to the
@@ -464,7 +455,7 @@ struct RenderPass {
     func matrix(
         of layer: RenderLayer, _ state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?
     ) -> CATransform3D {
-        if layer.id == renderer.ownSpaceRootID { return parentMatrix }
+        if layer.id == builder.ownSpaceRootID { return parentMatrix }
         let toParent = state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
         // In a transform layer (or a replicator preserving depth) a sublayer keeps its 3D position.
         if let unit = depthUnit, unit == layer.id { return CATransform3DConcat(toParent, parentMatrix) }
@@ -480,17 +471,17 @@ struct RenderPass {
     /// kept in the renderer's buffer for the layer; its committed values when model values are
     /// drawn (`render(in:)`) or inside a transition's frozen picture.
     func presentationState(of layer: RenderLayer) -> PresentedValues {
-        if renderer.usesModelValues || frozenDepth > 0 { return layer.values }
+        if builder.usesModelValues || frozenDepth > 0 { return layer.values }
         var entry =
-            renderer.buffers.removeValue(forKey: layer.id)
+            builder.buffers.removeValue(forKey: layer.id)
             ?? PresentationBuffer(values: layer.values, serial: 0, lastUsedFrame: 0)
         layer.present(into: &entry.values, serial: &entry.serial, atLocalTime: localTime(of: layer))
         if layer.displayPrototype != nil {
             entry.values.state.contents = layer.redisplayedContents(entry.values)
         }
-        entry.lastUsedFrame = renderer.frameCount
+        entry.lastUsedFrame = builder.frameCount
         let values = entry.values
-        renderer.buffers[layer.id] = entry
+        builder.buffers[layer.id] = entry
         return values
     }
 
@@ -504,11 +495,11 @@ struct RenderPass {
     /// The layer kind's values as last presented by `presentationState(of:)` this frame.
     func presentedKind(of layer: RenderLayer) -> (any LayerKindValues)? {
         guard layer.kind != nil else { return nil }
-        if renderer.usesModelValues || frozenDepth > 0 { return layer.kind }
-        return renderer.buffers[layer.id]?.values.kind ?? layer.kind
+        if builder.usesModelValues || frozenDepth > 0 { return layer.kind }
+        return builder.buffers[layer.id]?.values.kind ?? layer.kind
     }
 
-    private func drawContents(_ id: LayerID, _ state: LayerState, base: LayerProgram.Quad) {
+    private func drawContents(_ id: LayerID, _ state: LayerState, base: DrawQuad) {
         if let crossfade = state.contentsCrossfade {
             drawImage(crossfade.previous, state, base, weight: Float(1 - crossfade.weight), window: (id, 1))
             drawImage(state.contents, state, base, weight: Float(crossfade.weight), window: (id, 0))
@@ -520,16 +511,14 @@ struct RenderPass {
     /// A layer kind's own content (shape, gradient, text), drawn from its presented values; the
     /// image covers the rectangle the kind reports. The renderer keeps each layer's last image.
     private func drawOwnContents(
-        _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: LayerProgram.Quad
+        _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: DrawQuad
     ) {
         let clipsToBounds = state.masksToBounds || kind.clipsOwnContentsToBounds
-        let scale = renderer.scale * Self.minification(of: state.bounds, base.matrix, renderer: renderer)
+        let scale = builder.scale * Self.minification(of: state.bounds, base.matrix, builder: builder)
         let request = rasterRequest(
             scale: scale, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
-        guard let (image, rect) = renderer.ownContents(of: layer.id, kind, state: state, request: request),
-            rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite,
-            let texture = renderer.textures.texture(
-                for: image, minification: .linear, magnification: .linear)
+        guard let (image, rect) = builder.ownContents(of: layer.id, kind, state: state, request: request),
+            rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite
         else { return }
         var quad = base
         quad.mode = .texture
@@ -537,9 +526,9 @@ struct RenderPass {
         guard !quad.quad.isNull, quad.quad.width > 0, quad.quad.height > 0 else { return }
         quad.destRect = rect
         quad.uvRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-        quad.texture = texture
+        quad.texture = .image(image, minification: .linear, magnification: .linear)
         quad.clipToShape = state.masksToBounds
-        renderer.program.draw(quad)
+        builder.draw(quad)
     }
 
     /// How much smaller than at the framebuffer's scale a layer's own content shows on screen, as
@@ -549,9 +538,9 @@ struct RenderPass {
     /// scaled down by its transform is then rasterised at about the size it is seen, as Apple
     /// draws it, not minified from a full-size bitmap (which drops thin strokes to dots); the
     /// power of two keeps an animated scale from rasterising anew every frame.
-    static func minification(of bounds: CGRect, _ matrix: CATransform3D, renderer: CARenderer) -> CGFloat {
+    static func minification(of bounds: CGRect, _ matrix: CATransform3D, builder: FrameBuilder) -> CGFloat {
         // Under perspective the scale varies across the layer: the framebuffer's is kept.
-        guard bounds.width.isFinite, bounds.height.isFinite, renderer.scale > 0, matrix.m14 == 0,
+        guard bounds.width.isFinite, bounds.height.isFinite, builder.scale > 0, matrix.m14 == 0,
             matrix.m24 == 0, matrix.m34 == 0
         else { return 1 }
         let centre = CGPoint(x: bounds.midX, y: bounds.midY)
@@ -559,11 +548,11 @@ struct RenderPass {
         let (x, w1) = matrix.project(CGPoint(x: centre.x + 1, y: centre.y))
         let (y, w2) = matrix.project(CGPoint(x: centre.x, y: centre.y + 1))
         guard w0 > 0, w1 > 0, w2 > 0 else { return 1 }
-        let halfWidth = CGFloat(renderer.pixelWidth) / 2
-        let halfHeight = CGFloat(renderer.pixelHeight) / 2
+        let halfWidth = CGFloat(builder.pixelWidth) / 2
+        let halfHeight = CGFloat(builder.pixelHeight) / 2
         let alongX = hypot((x.x - c.x) * halfWidth, (x.y - c.y) * halfHeight)
         let alongY = hypot((y.x - c.x) * halfWidth, (y.y - c.y) * halfHeight)
-        let ratio = max(alongX, alongY) / renderer.scale
+        let ratio = max(alongX, alongY) / builder.scale
         guard ratio.isFinite, ratio > 0 else { return 1 }
         if ratio >= 1 { return 1 }
         return max(pow(2, (log2(ratio)).rounded(.up)), 1.0 / 64)
@@ -572,7 +561,7 @@ struct RenderPass {
     /// `window` names the layer and slot (a crossfade's previous image is 1) whose window a
     /// contents too large to upload whole is kept in.
     private func drawImage(
-        _ contents: Any?, _ state: LayerState, _ base: LayerProgram.Quad, weight: Float,
+        _ contents: Any?, _ state: LayerState, _ base: DrawQuad, weight: Float,
         window: (LayerID, Int)
     ) {
         guard weight > 0, let contents else { return }
@@ -586,10 +575,7 @@ struct RenderPass {
             return
         }
         let crop = state.contentsRect.standardized
-        guard crop.width > 0, crop.height > 0,
-            let texture = renderer.textures.texture(
-                for: image, minification: state.minificationFilter, magnification: state.magnificationFilter)
-        else { return }
+        guard crop.width > 0, crop.height > 0 else { return }
         let scale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
         let imageSize = CGSize(
             width: CGFloat(image.width) * crop.width / scale,
@@ -602,7 +588,8 @@ struct RenderPass {
         guard !quad.quad.isNull, quad.quad.width > 0, quad.quad.height > 0 else { return }
         quad.destRect = dest
         quad.uvRect = crop
-        quad.texture = texture
+        quad.texture = .image(
+            image, minification: state.minificationFilter, magnification: state.magnificationFilter)
         quad.opacity = base.opacity * weight
         quad.clipToShape = state.masksToBounds
         quad.lodBias = state.minificationFilterBias
@@ -612,7 +599,7 @@ struct RenderPass {
         {
             drawNinePart(quad, imageSize: imageSize, center: center, crop: crop)
         } else {
-            renderer.program.draw(quad)
+            builder.draw(quad)
         }
     }
 
@@ -620,7 +607,7 @@ struct RenderPass {
     /// and its centre along both (when the bounds are smaller than the corners, they shrink
     /// proportionally). Each of the nine cells is drawn with its own texture rectangle, and
     /// anti-aliased only at the outer edges.
-    func drawNinePart(_ quad: LayerProgram.Quad, imageSize: CGSize, center: CGRect, crop: CGRect) {
+    func drawNinePart(_ quad: DrawQuad, imageSize: CGSize, center: CGRect, crop: CGRect) {
         let dest = quad.destRect
         let left = imageSize.width * center.minX
         let right = imageSize.width * (1 - center.maxX)
@@ -646,50 +633,30 @@ struct RenderPass {
                 part.uvRect = CGRect(
                     x: us[column], y: vs[row], width: us[column + 1] - us[column],
                     height: vs[row + 1] - vs[row])
-                renderer.program.draw(part)
+                builder.draw(part)
             }
         }
     }
 
     /// Writes the layer's rounded bounds into the stencil buffer, one level deeper, and narrows
     /// the visible box to them.
-    private mutating func pushClip(_ base: LayerProgram.Quad, level: Int) {
-        stepClip(base, operation: GLenum(GL_INCR), newLevel: level + 1)
+    private mutating func pushClip(_ base: DrawQuad, level: Int) {
+        stepClip(base, increment: true, newLevel: level + 1)
         outerVisibleBoxes.append(narrowVisibleBox(to: base.bounds, through: base.matrix))
     }
 
     /// Undoes `pushClip`.
-    private mutating func popClip(_ base: LayerProgram.Quad, level: Int) {
-        stepClip(base, operation: GLenum(GL_DECR), newLevel: level - 1)
+    private mutating func popClip(_ base: DrawQuad, level: Int) {
+        stepClip(base, increment: false, newLevel: level - 1)
         visibleBox = outerVisibleBoxes.removeLast()
     }
 
-    /// Applies `operation` to the stencil inside the layer's rounded bounds (where the stencil
-    /// is at the current level), then draws at `newLevel`.
-    private func stepClip(_ base: LayerProgram.Quad, operation: GLenum, newLevel: Int) {
-        renderer.stencilUsed = true
-        glEnable(GLenum(GL_STENCIL_TEST))
-        glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE))
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), operation)
+    /// Increments (or decrements) the stencil inside the layer's rounded bounds (where the
+    /// stencil is at the current level), then draws at `newLevel`.
+    private func stepClip(_ base: DrawQuad, increment: Bool, newLevel: Int) {
         var quad = base
         quad.mode = .clip
-        renderer.program.draw(quad)
-        glColorMask(GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE), GLboolean(GL_TRUE))
-        glStencilOp(GLenum(GL_KEEP), GLenum(GL_KEEP), GLenum(GL_KEEP))
-        Self.useStencilLevel(newLevel)
-    }
-
-    /// Draws from now on where the stencil is at `level`. The stencil test is on only inside a
-    /// clip (level > 0): at level 0 every pixel passes it (targets are cleared to 0 and every
-    /// clip is undone where it was made), and with the test off llvmpipe skips the stencil
-    /// buffer.
-    static func useStencilLevel(_ level: Int) {
-        glStencilFunc(GLenum(GL_EQUAL), GLint(level), 0xFF)
-        if level > 0 {
-            glEnable(GLenum(GL_STENCIL_TEST))
-        } else {
-            glDisable(GLenum(GL_STENCIL_TEST))
-        }
+        builder.record(.clip(quad, increment: increment, newLevel: newLevel))
     }
 
     /// `sublayers` in drawing order: stably sorted by `zPosition` (the array itself, with no
@@ -708,9 +675,9 @@ struct RenderPass {
     /// (out of line, to keep `drawUngrouped`'s frame small).
     @inline(never)
     private static func baseQuad(_ state: LayerState, matrix: CATransform3D, opacity: Float)
-        -> LayerProgram.Quad
+        -> DrawQuad
     {
-        var base = LayerProgram.Quad(
+        var base = DrawQuad(
             matrix: matrix, mode: .fill, quad: state.bounds, bounds: state.bounds, radii: (0, 0, 0, 0),
             opacity: opacity)
         setShape(of: &base, state)
@@ -720,7 +687,7 @@ struct RenderPass {
     /// Sets the layer's shape on `quad`: the radius of each corner (minX-minY, maxX-minY,
     /// maxX-maxY, minX-maxY) per `maskedCorners`, the continuous curve per `cornerCurve`, and
     /// the anti-aliased edges per `allowsEdgeAntialiasing` and `edgeAntialiasingMask`.
-    static func setShape(of quad: inout LayerProgram.Quad, _ state: LayerState) {
+    static func setShape(of quad: inout DrawQuad, _ state: LayerState) {
         var r = state.cornerRadius.isFinite ? max(state.cornerRadius, 0) : 0
         quad.continuous = nil
         if state.cornerCurve == .continuous, r > 0 {

@@ -102,17 +102,15 @@ final class WindowTexture {
 }
 
 extension TextureCache {
-    /// A texture of `source`'s pixels covering `needed` at `reduction`: the last one kept under
-    /// `key` while it is the same source's and covers `needed` at that reduction, else a new one of
-    /// `preferred` (which contains `needed`) in its place; `nil` when the pixels cannot be read or
-    /// made.
-    func windowTexture(
-        for source: WindowedSource, key id: WindowKey, needed: PixelWindow, preferred: PixelWindow,
-        reduction: Int, minification: CALayerContentsFilter, magnification: CALayerContentsFilter
-    ) -> WindowTexture? {
-        let filters = (Self.glFilter(minification), Self.glFilter(magnification))
-        if let last = windows[id], last.source === source.object, last.reduction == reduction,
-            last.window.contains(needed)
+    /// The texture of `plan`'s window: the one kept under its key while it holds the same
+    /// source's window at the same reduction (refiltered as the plan asks), else a new one made
+    /// in its place; `nil` when the pixels cannot be read or made.
+    func windowTexture(for plan: WindowPlan) -> WindowTexture? {
+        let filters = (Self.glFilter(plan.minification), Self.glFilter(plan.magnification))
+        let id = plan.key
+        let source = plan.source
+        if let last = windows[id], last.source === source.object, last.reduction == plan.reduction,
+            last.window == plan.window
         {
             last.lastUsedFrame = frame
             if last.filters != filters {
@@ -127,13 +125,9 @@ extension TextureCache {
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         let made = WindowTexture(
-            texture: texture, source: source.object, window: preferred, reduction: reduction, frame: frame,
-            filters: filters)
-        guard Self.uploadWindow(of: source, preferred, reduction: reduction) else {
-            CompatibilityWarnings.report(
-                "CARenderer: a window of large contents could not be read; not drawn")
-            return nil
-        }
+            texture: texture, source: source.object, window: plan.window, reduction: plan.reduction,
+            frame: frame, filters: filters)
+        guard Self.uploadWindow(of: source, plan.window, reduction: plan.reduction) else { return nil }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         if filters.0 == GL_LINEAR_MIPMAP_LINEAR {

@@ -37,7 +37,7 @@ final class TextureCache {
     private let keepFrames = 3
 
     /// The texture of `image` with the given filters, uploading it on first use; `nil` when the
-    /// image's pixel layout cannot be read (reported once).
+    /// image's pixel layout cannot be read (the device reports it).
     func texture(
         for image: CGImage, minification: CALayerContentsFilter, magnification: CALayerContentsFilter
     )
@@ -66,8 +66,6 @@ final class TextureCache {
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         guard Self.upload(image, into: refilled != nil) else {
             glDeleteTextures(1, &texture)
-            CompatibilityWarnings.report(
-                "CARenderer: contents image with \(image.bitsPerComponent)-bit components is not drawn")
             return nil
         }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)

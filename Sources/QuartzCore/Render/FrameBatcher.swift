@@ -1,0 +1,157 @@
+import CoreGraphics
+
+/// One compiled variant of the layer programs (LayerProgram.swift): the mode, whether the quad
+/// needs no coverage at all (`plain`), continuous corners, and a colour multiplier.
+struct LayerVariant: Hashable {
+    var mode: Int32
+    var plain: Bool
+    var continuous: Bool
+    var multiplied: Bool
+}
+
+/// The program a batch draws with.
+enum ProgramKey: Hashable {
+    case layer(LayerVariant)
+    /// The effects program, or its transition warp variant.
+    case effect(TransitionWarp?)
+    case shadow
+    /// The blend program's variant for a mode (`nil`: the fixed-function variant).
+    case blend(CGBlendMode?)
+    case particles
+}
+
+/// Consecutive draws sharing a program, textures, blend state and colour multiplier: the device
+/// sets that state once and draws each item with its own uniforms.
+struct DrawBatch {
+    var program: ProgramKey
+    var texture: TextureSource
+    var mask: TextureSource
+    var blend: BlendState
+    var multiplier: (Float, Float, Float, Float)
+    var items: [DrawItem.Shader]
+}
+
+/// A frame as the device executes it: state commands and batches of draws, in order.
+enum BatchedCommand {
+    /// A command other than a draw.
+    case command(FrameCommand)
+    case draws(DrawBatch)
+}
+
+/// The compositor's batch stage (ruling V21): groups a frame's consecutive draw items by program,
+/// textures, blend state and multiplier, in drawing order (nothing is reordered: layers are
+/// composited back to front, and blending depends on the order). Commands that change nothing
+/// — binding the target already bound without clearing, setting the stencil level in force —
+/// are dropped, so they do not split batches. GL-free.
+enum FrameBatcher {
+    /// The batches of `frame`, drawn into targets of `viewport` pixels.
+    static func batches(of frame: FrameDescription, viewport: (width: Int, height: Int)) -> [BatchedCommand] {
+        var result: [BatchedCommand] = []
+        result.reserveCapacity(frame.commands.count)
+        var open: DrawBatch?
+        var target: FrameTarget?
+        var stencilLevel = -1
+        func close() {
+            if let batch = open { result.append(.draws(batch)) }
+            open = nil
+        }
+        for command in frame.commands {
+            switch command {
+            case .draw(let item):
+                let (program, texture, mask) = key(of: item, viewport: viewport)
+                if var batch = open, batch.program == program, batch.blend == item.blend,
+                    batch.multiplier == item.multiplier, batch.texture.isSame(as: texture),
+                    batch.mask.isSame(as: mask)
+                {
+                    batch.items.append(item.shader)
+                    open = batch
+                    continue
+                }
+                close()
+                open = DrawBatch(
+                    program: program, texture: texture, mask: mask, blend: item.blend,
+                    multiplier: item.multiplier, items: [item.shader])
+            case .bind(let bound, let clear):
+                if !clear, bound == target { continue }
+                close()
+                target = bound
+                // A bind leaves the stencil test as it was; the level is set again after it.
+                stencilLevel = -1
+                result.append(.command(command))
+            case .stencilLevel(let level):
+                if level == stencilLevel { continue }
+                close()
+                stencilLevel = level
+                result.append(.command(command))
+            case .clip(_, _, let newLevel):
+                close()
+                stencilLevel = newLevel
+                result.append(.command(command))
+            default:
+                close()
+                result.append(.command(command))
+            }
+        }
+        close()
+        return result
+    }
+
+    /// The program and textures `item` draws with.
+    static func key(of item: DrawItem, viewport: (width: Int, height: Int)) -> (
+        ProgramKey, TextureSource, TextureSource
+    ) {
+        switch item.shader {
+        case .layer(let quad):
+            let plain = quad.isPlain(viewport: viewport)
+            let variant = LayerVariant(
+                mode: quad.mode.rawValue, plain: plain, continuous: !plain && quad.continuous != nil,
+                multiplied: item.multiplier != (1, 1, 1, 1))
+            return quad.readsTextures
+                ? (.layer(variant), quad.texture, quad.maskTexture) : (.layer(variant), .none, .none)
+        case .effect(let quad):
+            return (.effect(quad.warp), quad.texture, quad.maskTexture)
+        case .shadow:
+            return (.shadow, .none, .none)
+        case .blend(let blend):
+            return (.blend(blend.mode), blend.source, blend.backdrop)
+        case .particles:
+            // Each particle draw binds its runs' textures itself.
+            return (.particles, .none, .none)
+        }
+    }
+}
+
+extension DrawQuad {
+    /// Whether every pixel of the quad is wholly covered in a target of `viewport` pixels, so that
+    /// it can be drawn with no coverage at all: a fill or an unmasked texture, nothing rounded, and
+    /// either hard edges (any matrix) or a 2D scale and translation (no rotation, no perspective)
+    /// that puts the quad's edges on pixel boundaries, the quad within the shape whose edges would
+    /// be anti-aliased, and no mipmap bias.
+    func isPlain(viewport: (width: Int, height: Int)) -> Bool {
+        let m = matrix
+        switch mode {
+        case .fill:
+            guard radii == (0, 0, 0, 0), quad == bounds else { return false }
+        case .texture:
+            guard !maskTexture.isSome, lodBias == 0 || !lodBias.isFinite,
+                !clipToShape || radii == (0, 0, 0, 0),
+                (insideRect ?? destRect).contains(quad)
+            else { return false }
+        default:
+            return false
+        }
+        // With hard edges a fragment of the quad is wholly covered wherever the quad lies.
+        if antialiasedEdges == 0 { return true }
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
+        let (width, height) = (CGFloat(viewport.width), CGFloat(viewport.height))
+        func onPixelBoundary(_ value: CGFloat) -> Bool {
+            value.isFinite && abs(value - value.rounded()) < 1e-3
+        }
+        let r = quad
+        let x0 = ((r.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
+        let x1 = ((r.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
+        let y0 = ((r.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        let y1 = ((r.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        return onPixelBoundary(x0) && onPixelBoundary(x1) && onPixelBoundary(y0) && onPixelBoundary(y1)
+    }
+}
