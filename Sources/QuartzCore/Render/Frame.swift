@@ -250,3 +250,80 @@ struct FrameDescription {
         }
     }
 }
+
+// MARK: Outlines
+
+/// A frame's description as text, one line per command (for tests and debugging): what is
+/// bound, clipped and drawn, with which program and which texture, in order.
+package struct FrameOutline: CustomStringConvertible {
+    /// One line per command, in order.
+    package let steps: [String]
+    /// How many batches the frame's draw items fall into (`FrameBatcher`).
+    package let batchCount: Int
+    /// How many draw items the frame has.
+    package let drawCount: Int
+
+    package var description: String { steps.joined(separator: "\n") }
+}
+
+extension FrameCommand {
+    /// The command as one line of a `FrameOutline`.
+    var outlineLine: String {
+        switch self {
+        case .bind(let target, let clear): return "bind \(target.outlineName)\(clear ? ", cleared" : "")"
+        case .stencilLevel(let level): return "stencil \(level)"
+        case .clip(_, let increment, let level): return "clip \(increment ? "+1" : "-1") to \(level)"
+        case .scissor(let rect):
+            return rect.map { "scissor \($0.x) \($0.y) \($0.width) \($0.height)" } ?? "scissor off"
+        case .copyToTarget(_, let depth): return "copy to offscreen \(depth)"
+        case .storeRaster(_, let width, let height): return "store raster \(width)x\(height)"
+        case .draw(let item):
+            switch item.shader {
+            case .layer(let quad):
+                let texture = quad.readsTextures ? quad.texture.outlineName : nil
+                return "draw \(quad.mode.outlineName)" + (texture.map { " from \($0)" } ?? "")
+            case .effect(let quad): return "draw \(quad.mode.outlineName) from \(quad.texture.outlineName)"
+            case .shadow: return "draw analytic shadow"
+            case .blend(let blend):
+                return "draw blend \(blend.mode.map { String(describing: $0) } ?? "fixed") from "
+                    + blend.source.outlineName
+            case .particles(let particles): return "draw particles in \(particles.runs.count) runs"
+            }
+        }
+    }
+}
+
+extension FrameTarget {
+    fileprivate var outlineName: String {
+        switch self {
+        case .output: return "output"
+        case .offscreen(let depth): return "offscreen \(depth)"
+        }
+    }
+}
+
+extension TextureSource {
+    fileprivate var outlineName: String {
+        switch self {
+        case .none: return "nothing"
+        case .image(let image, _, _): return "image \(image.width)x\(image.height)"
+        case .target(let depth): return "offscreen \(depth)"
+        case .raster: return "raster"
+        case .window(let plan): return "window \(plan.window.width)x\(plan.window.height)"
+        }
+    }
+}
+
+extension DrawQuad.Mode {
+    fileprivate var outlineName: String {
+        switch self {
+        case .fill: return "fill"
+        case .texture: return "texture"
+        case .border: return "border"
+        case .clip: return "clip"
+        case .blur: return "blur"
+        case .tint: return "tint"
+        case .transition: return "transition"
+        }
+    }
+}

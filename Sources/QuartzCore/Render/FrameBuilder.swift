@@ -7,7 +7,7 @@ import CoreGraphics
 ///
 /// `RenderPass` walks a render tree and writes into it; the pass is a value copied per tree
 /// level, so what must outlive one level lives here.
-final class FrameBuilder {
+package final class FrameBuilder {
     /// The target's size in pixels (every target a frame draws into has it).
     let pixelWidth: Int
     let pixelHeight: Int
@@ -71,6 +71,39 @@ final class FrameBuilder {
         self.pixelHeight = pixelHeight
         self.scale = scale
         self.maximumTextureSide = maximumTextureSide
+    }
+
+    /// A builder for a target of `size` points at `scale` pixels per point, with no GL behind it:
+    /// its frames can be described (`outline`) but not drawn. The texture limit is the smallest
+    /// any driver has (2048).
+    package convenience init(size: CGSize, scale: CGFloat = 1) {
+        self.init(
+            pixelWidth: Int((size.width * scale).rounded(.up)),
+            pixelHeight: Int((size.height * scale).rounded(.up)),
+            scale: scale, maximumTextureSide: 2048)
+        self.size = size
+    }
+
+    /// The size in points the root's parent space maps onto (`outline`).
+    private var size = CGSize.zero
+
+    /// Describes the frame that draws the render tree `root` at media time `time` over
+    /// `(0, 0, size)`, as a renderer of this size would, and outlines it. No GL is involved.
+    package func outline(of root: RenderLayer?, atTime time: CFTimeInterval) -> FrameOutline {
+        var m = CATransform3DMakeScale(2 / size.width, -2 / size.height, 0)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
+        let frame = build(root, atTime: time, worldToClip: m)
+        let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
+        let draws = batches.reduce(0) {
+            if case .draws(let batch) = $1 { return $0 + batch.items.count }
+            return $0
+        }
+        let batchCount = batches.reduce(0) {
+            if case .draws = $1 { return $0 + 1 }
+            return $0
+        }
+        return FrameOutline(
+            steps: frame.commands.map(\.outlineLine), batchCount: batchCount, drawCount: draws)
     }
 
     /// Describes the frame that draws `root` at media time `time` through `worldToClip` into the
