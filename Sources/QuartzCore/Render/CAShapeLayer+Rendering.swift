@@ -134,3 +134,10 @@ func makeOwnContentsContext(width: Int, height: Int, rect: CGRect, scale: CGFloa
     context.translateBy(x: -rect.minX, y: -rect.minY)
     return context
 }
+
+extension ShapeValues {
+    /// The path's box grown by what its stroke reaches at `scale`.
+    package func ownContentsExtent(state: LayerState, scale: CGFloat) -> CGRect? {
+        ShapeDrawing(self)?.coveredRect(scale: scale)
+    }
+}

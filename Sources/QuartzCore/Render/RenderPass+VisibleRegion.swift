@@ -96,9 +96,8 @@ extension RenderPass {
         } else if state.contents != nil {
             return nil
         }
-        if let shape = mask.values.kind as? ShapeValues {
-            guard let drawing = ShapeDrawing(shape) else { return reach }
-            reach = reach.union(drawing.coveredRect(scale: builder.scale))
+        if let extent = mask.values.kind?.ownContentsExtent(state: state, scale: builder.scale) {
+            reach = reach.union(extent)
         }
         guard reach.minX.isFinite, reach.minY.isFinite, reach.maxX.isFinite, reach.maxY.isFinite else {
             return nil

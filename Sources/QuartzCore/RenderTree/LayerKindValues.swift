@@ -53,6 +53,11 @@ package protocol LayerKindValues {
         image: CGImage, rect: CGRect
     )?
 
+    /// The rectangle of bounds coordinates the kind's own content covers, drawn at `scale`
+    /// pixels per point, where it may reach past the bounds (a shape's path grown by its
+    /// stroke); `nil` when the kind draws nothing of its own outside them.
+    func ownContentsExtent(state: LayerState, scale: CGFloat) -> CGRect?
+
     /// Sets every one of the kind's properties on `layer`, a presentation copy of the kind's
     /// layer class, by key-value coding.
     func write(into layer: CALayer)
@@ -68,6 +73,8 @@ extension LayerKindValues {
     }
 
     package var drawsOwnContents: Bool { false }
+
+    package func ownContentsExtent(state: LayerState, scale: CGFloat) -> CGRect? { nil }
 
     package func write(into layer: CALayer) {
         for key in Self.properties.keys {
