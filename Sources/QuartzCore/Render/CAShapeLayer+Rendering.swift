@@ -57,23 +57,32 @@ struct ShapeDrawing {
         if fill == nil && stroke == nil { return nil }
     }
 
+    /// Whether the stroke is drawn trimmed, as polylines (`draw(in:scale:)`).
+    var isTrimmed: Bool { strokeStart > 0 || strokeEnd < 1 }
+
+    /// The flattening tolerance of a trimmed stroke, in pixels: a tenth of a pixel keeps the
+    /// polyline's chords invisible.
+    static let trimTolerance: CGFloat = 0.1
+
+    /// How close to a vertex a trimmed stroke's cut end moves onto it, in pixels (ruling G18).
+    static let trimSnap: CGFloat = 1.0 / 16
+
     /// The rectangle of bounds coordinates the drawing covers: the path's bounds, grown by the
-    /// stroke's reach (half the width, times the miter limit for miter joins and √2 for square
-    /// caps), then by a pixel for anti-aliasing, snapped outwards to the pixel grid.
+    /// stroke's reach (`CGPath.strokeReach`: half the width, more only at square caps and at the
+    /// corners drawn mitered, ruling G18), then by a pixel for anti-aliasing, snapped outwards to
+    /// the pixel grid.
     func coveredRect(scale: CGFloat) -> CGRect {
         var rect = path.boundingBoxOfPath
         if stroke != nil {
-            var reach: CGFloat = 1
-            if join == .miter { reach = max(reach, miterLimit) }
-            if cap == .square { reach = max(reach, 2.0.squareRoot()) }
-            rect = rect.insetBy(dx: -lineWidth / 2 * reach, dy: -lineWidth / 2 * reach)
+            let reach = path.strokeReach(
+                StrokeReachRequest(
+                    lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
+                    dashed: !dashes.isEmpty, polylineTolerance: isTrimmed ? Self.trimTolerance / scale : nil,
+                    shortestCut: Self.trimSnap / scale, pixelsPerUnit: scale))
+            rect = rect.insetBy(dx: -reach, dy: -reach)
         }
-        rect = rect.insetBy(dx: -1 / scale, dy: -1 / scale)
-        let minX = (rect.minX * scale).rounded(.down) / scale
-        let minY = (rect.minY * scale).rounded(.down) / scale
-        let maxX = (rect.maxX * scale).rounded(.up) / scale
-        let maxY = (rect.maxY * scale).rounded(.up) / scale
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        // A millionth of a pixel past a pixel edge (a reach's round-off) is not a pixel more.
+        return RasterRequest.snapped(rect.insetBy(dx: -1 / scale, dy: -1 / scale), grid: .zero, scale: scale)
     }
 
     /// The drawing rasterised over `plan`'s rectangle at its scale, or `nil` when no bitmap can
@@ -102,13 +111,14 @@ struct ShapeDrawing {
         context.setLineJoin(join)
         context.setMiterLimit(miterLimit)
         context.setLineDash(phase: dashPhase, lengths: dashes)
-        guard strokeStart > 0 || strokeEnd < 1 else {
+        guard isTrimmed else {
             context.addPath(path)
             context.strokePath()
             return
         }
-        // A tenth of a pixel keeps the polyline's chords invisible.
-        let trimmed = path.trimmed(from: strokeStart, to: strokeEnd, tolerance: 0.1 / scale)
+        let trimmed = path.trimmed(
+            from: strokeStart, to: strokeEnd, tolerance: Self.trimTolerance / scale,
+            snap: Self.trimSnap / scale)
         for (index, piece) in trimmed.pieces.enumerated() {
             if index == 0, !dashes.isEmpty {
                 // The dashes of a subpath cut at its start stay where the whole stroke has them.
