@@ -48,6 +48,27 @@ struct ShapeStrokeReachTests {
         #expect(firstPaintedEdgePixel(trimmedImage) == nil)
     }
 
+    @Test func aLayersNextDrawingReachesAsFarUnlessItsStrokeChanged() throws {
+        let layer = strokedShape(
+            CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 86.4, height: 86.4), transform: nil))
+        var cache: Any?
+        layer.strokeEnd = 0.7
+        #expect(
+            layer.kindContents(scale: 1, cache: &cache)?.rect == CGRect(x: -5, y: -5, width: 96, height: 96))
+        layer.strokeEnd = 0.8
+        #expect(
+            layer.kindContents(scale: 1, cache: &cache)?.rect == CGRect(x: -5, y: -5, width: 96, height: 96))
+        // Round joins reach half the width whatever the chords: the reach is not the last one's.
+        layer.lineJoin = .round
+        #expect(
+            layer.kindContents(scale: 1, cache: &cache)?.rect == CGRect(x: -4, y: -4, width: 95, height: 95))
+        layer.lineJoin = .miter
+        layer.lineWidth = 20
+        #expect(
+            layer.kindContents(scale: 1, cache: &cache)?.rect
+                == CGRect(x: -12, y: -12, width: 110, height: 110))
+    }
+
     @Test func sharpCornersStillFitTheirMiters() throws {
         let path = CGMutablePath()
         path.addLines(between: [

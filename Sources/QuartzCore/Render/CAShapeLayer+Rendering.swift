@@ -29,13 +29,21 @@ struct ShapeDrawing {
     let dashPhase: CGFloat
     let strokeStart: CGFloat
     let strokeEnd: CGFloat
+    /// The stroke's reach at each scale asked (`coveredRect(scale:)`), shared with the drawings
+    /// that follow while the stroke's geometry stays: an animated `strokeEnd` or colour is
+    /// rasterised anew every frame, but reaches as far.
+    private let reaches: ReachMemo
 
-    init?(_ v: ShapeValues) {
+    /// The drawing of `v`; `previous`, the layer's last drawing, lends what does not change with
+    /// the values that changed (the path's check, the stroke's reach).
+    init?(_ v: ShapeValues, after previous: ShapeDrawing? = nil) {
         guard let path = v.path, !path.isEmpty else { return nil }
-        let points = path.elements.flatMap(\.points)
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            CompatibilityWarnings.report("CAShapeLayer: a path with a NaN or infinite point is not drawn")
-            return nil
+        if previous?.path !== path {
+            let points = path.elements.flatMap(\.points)
+            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+                CompatibilityWarnings.report("CAShapeLayer: a path with a NaN or infinite point is not drawn")
+                return nil
+            }
         }
         self.path = path
         fill = v.fillColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -54,6 +62,14 @@ struct ShapeDrawing {
         let usable = lengths.allSatisfy { $0.isFinite && $0 >= 0 } && lengths.contains { $0 > 0 }
         dashes = usable ? lengths : []
         dashPhase = v.lineDashPhase.isFinite ? v.lineDashPhase : 0
+        if let previous, previous.path === path, previous.lineWidth == lineWidth, previous.cap == cap,
+            previous.join == join, previous.miterLimit == miterLimit,
+            previous.dashes.isEmpty == dashes.isEmpty
+        {
+            reaches = previous.reaches
+        } else {
+            reaches = ReachMemo()
+        }
         if fill == nil && stroke == nil { return nil }
     }
 
@@ -74,11 +90,14 @@ struct ShapeDrawing {
     func coveredRect(scale: CGFloat) -> CGRect {
         var rect = path.boundingBoxOfPath
         if stroke != nil {
-            let reach = path.strokeReach(
-                StrokeReachRequest(
-                    lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
-                    dashed: !dashes.isEmpty, polylineTolerance: isTrimmed ? Self.trimTolerance / scale : nil,
-                    shortestCut: Self.trimSnap / scale, pixelsPerUnit: scale))
+            let reach = reaches.reach(scale: scale, trimmed: isTrimmed) {
+                path.strokeReach(
+                    StrokeReachRequest(
+                        lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
+                        dashed: !dashes.isEmpty,
+                        polylineTolerance: isTrimmed ? Self.trimTolerance / scale : nil,
+                        shortestCut: Self.trimSnap / scale, pixelsPerUnit: scale))
+            }
             rect = rect.insetBy(dx: -reach, dy: -reach)
         }
         // A millionth of a pixel past a pixel edge (a reach's round-off) is not a pixel more.
@@ -132,6 +151,24 @@ struct ShapeDrawing {
             if piece.isClosed { context.closePath() }
             context.strokePath()
         }
+    }
+}
+
+/// A stroke's reaches by scale and trimming, for the drawings of one layer on one thread (the
+/// renderer's, or a caller's own cache).
+private final class ReachMemo {
+    private var entries: [(scale: CGFloat, trimmed: Bool, reach: CGFloat)] = []
+
+    /// The reach at `scale`, made by `make` the first time it is asked.
+    func reach(scale: CGFloat, trimmed: Bool, _ make: () -> CGFloat) -> CGFloat {
+        if let entry = entries.first(where: { $0.scale == scale && $0.trimmed == trimmed }) {
+            return entry.reach
+        }
+        let reach = make()
+        // A few scales at most (a plan lowers the scale at most three times).
+        if entries.count >= 8 { entries.removeFirst() }
+        entries.append((scale, trimmed, reach))
+        return reach
     }
 }
 
