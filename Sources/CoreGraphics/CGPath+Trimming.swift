@@ -16,7 +16,14 @@ extension CGPath {
     /// Fractions are clamped to [0, 1] (NaN counts as 0 for `start` and 1 for `end`); nothing is
     /// kept when `start ≥ end` or the path has no length. A closed subpath kept whole stays
     /// closed; a subpath cut anywhere becomes an open polyline from the cut.
-    package func trimmed(from start: CGFloat, to end: CGFloat, tolerance: CGFloat) -> TrimmedPath {
+    ///
+    /// A cut less than `snap` (user space units) short of the vertex after it, at the start, or
+    /// past the vertex before it, at the end, moves to that vertex when the piece keeps a segment
+    /// (ruling G18): a segment that short has no reliable direction once Cairo rounds its ends to
+    /// its fixed point, so how far the join beside it reaches could not be bounded.
+    package func trimmed(
+        from start: CGFloat, to end: CGFloat, tolerance: CGFloat, snap: CGFloat = 0
+    ) -> TrimmedPath {
         let s = start.isNaN ? 0 : min(max(start, 0), 1)
         let e = end.isNaN ? 1 : min(max(end, 0), 1)
         var result = TrimmedPath(pieces: [], firstPieceOffset: 0)
@@ -41,9 +48,10 @@ extension CGPath {
                 result.pieces.append(subpath)
                 continue
             }
-            if result.pieces.isEmpty { result.firstPieceOffset = a }
-            result.pieces.append(
-                FlattenedSubpath(points: Self.polyline(points, from: a, to: b), isClosed: false))
+            var piece = Self.polyline(points, from: a, to: b)
+            let skipped = Self.snapEnds(&piece, within: snap)
+            if result.pieces.isEmpty { result.firstPieceOffset = a + skipped }
+            result.pieces.append(FlattenedSubpath(points: piece, isClosed: false))
         }
         return result
     }
@@ -55,6 +63,23 @@ extension CGPath {
             length += hypot(points[i].x - points[i - 1].x, points[i].y - points[i - 1].y)
         }
         return length
+    }
+
+    /// Drops a cut end of `piece` closer than `snap` to the vertex next to it, when a segment
+    /// remains; returns the length dropped at the start.
+    private static func snapEnds(_ piece: inout [CGPoint], within snap: CGFloat) -> CGFloat {
+        guard snap > 0, piece.count > 2 else { return 0 }
+        var skipped: CGFloat = 0
+        let first = hypot(piece[1].x - piece[0].x, piece[1].y - piece[0].y)
+        if first < snap {
+            piece.removeFirst()
+            skipped = first
+        }
+        let n = piece.count
+        if n > 2, hypot(piece[n - 1].x - piece[n - 2].x, piece[n - 1].y - piece[n - 2].y) < snap {
+            piece.removeLast()
+        }
+        return skipped
     }
 
     /// The part of the polyline between arc lengths `a` and `b` (0 ≤ a < b ≤ its length).

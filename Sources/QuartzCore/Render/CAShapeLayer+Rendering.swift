@@ -29,13 +29,21 @@ struct ShapeDrawing {
     let dashPhase: CGFloat
     let strokeStart: CGFloat
     let strokeEnd: CGFloat
+    /// The stroke's reach at each scale asked (`coveredRect(scale:)`), shared with the drawings
+    /// that follow while the stroke's geometry stays: an animated `strokeEnd` or colour is
+    /// rasterised anew every frame, but reaches as far.
+    private let reaches: ReachMemo
 
-    init?(_ v: ShapeValues) {
+    /// The drawing of `v`; `previous`, the layer's last drawing, lends what does not change with
+    /// the values that changed (the path's check, the stroke's reach).
+    init?(_ v: ShapeValues, after previous: ShapeDrawing? = nil) {
         guard let path = v.path, !path.isEmpty else { return nil }
-        let points = path.elements.flatMap(\.points)
-        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            CompatibilityWarnings.report("CAShapeLayer: a path with a NaN or infinite point is not drawn")
-            return nil
+        if previous?.path !== path {
+            let points = path.elements.flatMap(\.points)
+            guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+                CompatibilityWarnings.report("CAShapeLayer: a path with a NaN or infinite point is not drawn")
+                return nil
+            }
         }
         self.path = path
         fill = v.fillColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -54,26 +62,46 @@ struct ShapeDrawing {
         let usable = lengths.allSatisfy { $0.isFinite && $0 >= 0 } && lengths.contains { $0 > 0 }
         dashes = usable ? lengths : []
         dashPhase = v.lineDashPhase.isFinite ? v.lineDashPhase : 0
+        if let previous, previous.path === path, previous.lineWidth == lineWidth, previous.cap == cap,
+            previous.join == join, previous.miterLimit == miterLimit,
+            previous.dashes.isEmpty == dashes.isEmpty
+        {
+            reaches = previous.reaches
+        } else {
+            reaches = ReachMemo()
+        }
         if fill == nil && stroke == nil { return nil }
     }
 
+    /// Whether the stroke is drawn trimmed, as polylines (`draw(in:scale:)`).
+    var isTrimmed: Bool { strokeStart > 0 || strokeEnd < 1 }
+
+    /// The flattening tolerance of a trimmed stroke, in pixels: a tenth of a pixel keeps the
+    /// polyline's chords invisible.
+    static let trimTolerance: CGFloat = 0.1
+
+    /// How close to a vertex a trimmed stroke's cut end moves onto it, in pixels (ruling G18).
+    static let trimSnap: CGFloat = 1.0 / 16
+
     /// The rectangle of bounds coordinates the drawing covers: the path's bounds, grown by the
-    /// stroke's reach (half the width, times the miter limit for miter joins and √2 for square
-    /// caps), then by a pixel for anti-aliasing, snapped outwards to the pixel grid.
+    /// stroke's reach (`CGPath.strokeReach`: half the width, more only at square caps and at the
+    /// corners drawn mitered, ruling G18), then by a pixel for anti-aliasing, snapped outwards to
+    /// the pixel grid.
     func coveredRect(scale: CGFloat) -> CGRect {
         var rect = path.boundingBoxOfPath
         if stroke != nil {
-            var reach: CGFloat = 1
-            if join == .miter { reach = max(reach, miterLimit) }
-            if cap == .square { reach = max(reach, 2.0.squareRoot()) }
-            rect = rect.insetBy(dx: -lineWidth / 2 * reach, dy: -lineWidth / 2 * reach)
+            let reach = reaches.reach(scale: scale, trimmed: isTrimmed) {
+                path.strokeReach(
+                    StrokeReachRequest(
+                        lineWidth: lineWidth, cap: cap, join: join, miterLimit: miterLimit,
+                        dashed: !dashes.isEmpty,
+                        polylineTolerance: isTrimmed ? Self.trimTolerance / scale : nil,
+                        shortestCut: Self.trimSnap / scale, pixelsPerUnit: scale))
+            }
+            rect = rect.insetBy(dx: -reach, dy: -reach)
         }
-        rect = rect.insetBy(dx: -1 / scale, dy: -1 / scale)
-        let minX = (rect.minX * scale).rounded(.down) / scale
-        let minY = (rect.minY * scale).rounded(.down) / scale
-        let maxX = (rect.maxX * scale).rounded(.up) / scale
-        let maxY = (rect.maxY * scale).rounded(.up) / scale
-        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        // A millionth of a pixel past a pixel edge (a reach's round-off) is not a pixel more.
+        return RasterRequest.snapped(rect.insetBy(dx: -1 / scale, dy: -1 / scale), grid: .zero, scale: scale)
     }
 
     /// The drawing rasterised over `plan`'s rectangle at its scale, or `nil` when no bitmap can
@@ -102,13 +130,14 @@ struct ShapeDrawing {
         context.setLineJoin(join)
         context.setMiterLimit(miterLimit)
         context.setLineDash(phase: dashPhase, lengths: dashes)
-        guard strokeStart > 0 || strokeEnd < 1 else {
+        guard isTrimmed else {
             context.addPath(path)
             context.strokePath()
             return
         }
-        // A tenth of a pixel keeps the polyline's chords invisible.
-        let trimmed = path.trimmed(from: strokeStart, to: strokeEnd, tolerance: 0.1 / scale)
+        let trimmed = path.trimmed(
+            from: strokeStart, to: strokeEnd, tolerance: Self.trimTolerance / scale,
+            snap: Self.trimSnap / scale)
         for (index, piece) in trimmed.pieces.enumerated() {
             if index == 0, !dashes.isEmpty {
                 // The dashes of a subpath cut at its start stay where the whole stroke has them.
@@ -122,6 +151,24 @@ struct ShapeDrawing {
             if piece.isClosed { context.closePath() }
             context.strokePath()
         }
+    }
+}
+
+/// A stroke's reaches by scale and trimming, for the drawings of one layer on one thread (the
+/// renderer's, or a caller's own cache).
+private final class ReachMemo {
+    private var entries: [(scale: CGFloat, trimmed: Bool, reach: CGFloat)] = []
+
+    /// The reach at `scale`, made by `make` the first time it is asked.
+    func reach(scale: CGFloat, trimmed: Bool, _ make: () -> CGFloat) -> CGFloat {
+        if let entry = entries.first(where: { $0.scale == scale && $0.trimmed == trimmed }) {
+            return entry.reach
+        }
+        let reach = make()
+        // A few scales at most (a plan lowers the scale at most three times).
+        if entries.count >= 8 { entries.removeFirst() }
+        entries.append((scale, trimmed, reach))
+        return reach
     }
 }
 

@@ -130,7 +130,8 @@ extension ShapeValues: LayerKindValues {
         if let last, last.values == self, request.reuses(last.plan, covered: last.drawing.coveredRect) {
             return (last.image, last.plan.rect)
         }
-        guard let drawing = last?.values == self ? last?.drawing : ShapeDrawing(self) else {
+        guard let drawing = last?.values == self ? last?.drawing : ShapeDrawing(self, after: last?.drawing)
+        else {
             cache = nil
             return nil
         }
