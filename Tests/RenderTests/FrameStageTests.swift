@@ -168,4 +168,25 @@ import Testing
         }
         #expect(renderer.rasterizationCount == 1)
     }
+
+    /// A root background that fills the whole target becomes the colour the target is cleared
+    /// to, with the same pixels; one that leaves part of the target uncovered is drawn.
+    @Test func aBackgroundFillingTheTargetIsFoldedIntoTheClear() throws {
+        for (alpha, side) in [(1.0, 16.0), (0.5, 16.0), (1.0, 12.0)] {
+            let root = Self.layer(
+                CGRect(x: 0, y: 0, width: side, height: side), CARendererTests.color(0, 0.5, 1, alpha))
+            root.addSublayer(Self.layer(CGRect(x: 4, y: 4, width: 4, height: 4), Self.red()))
+            let renderer = try CARenderer(layer: root, size: CGSize(width: 16, height: 16))
+            let image = try #require(renderer.image(atTime: 0))
+            let folded = side == 16
+            #expect(renderer.lastFrameBatches.draws == (folded ? 1 : 2), "alpha \(alpha), side \(side)")
+            let a = Int((alpha * 255).rounded())
+            let background: [UInt8] = [0, UInt8((0.5 * alpha * 255).rounded()), UInt8(a), UInt8(a)]
+            #expect(CARendererTests.close(CARendererTests.pixel(image, 1, 1), background))
+            #expect(CARendererTests.pixel(image, 5, 5) == [255, 0, 0, 255])
+            #expect(
+                CARendererTests.pixel(image, 14, 14)
+                    == (folded ? CARendererTests.pixel(image, 1, 1) : [0, 0, 0, 0]))
+        }
+    }
 }

@@ -36,13 +36,18 @@ enum BatchedCommand {
     /// A command other than a draw.
     case command(FrameCommand)
     case draws(DrawBatch)
+    /// Binds the target and clears it to the premultiplied colour: a cleared bind followed by a
+    /// fill of the whole target, folded into one clear.
+    case bindClearing(FrameTarget, color: (Float, Float, Float, Float))
 }
 
 /// The compositor's batch stage (ruling V21): groups a frame's consecutive draw items by program,
 /// textures, blend state and multiplier, in drawing order (nothing is reordered: layers are
 /// composited back to front, and blending depends on the order). Commands that change nothing
 /// — binding the target already bound without clearing, setting the stencil level in force —
-/// are dropped, so they do not split batches. GL-free.
+/// are dropped, so they do not split batches. A plain fill of the whole target drawn first after
+/// the target is cleared (a root's opaque background) becomes the clear's colour: source-over
+/// onto transparent black is the source itself. GL-free.
 enum FrameBatcher {
     /// The batches of `frame`, drawn into targets of `viewport` pixels.
     static func batches(of frame: FrameDescription, viewport: (width: Int, height: Int)) -> [BatchedCommand] {
@@ -51,13 +56,25 @@ enum FrameBatcher {
         var open: DrawBatch?
         var target: FrameTarget?
         var stencilLevel = -1
+        var scissored = false
+        /// Where the last command was a cleared bind with nothing drawn since: its index in
+        /// `result`.
+        var clearedBind: Int?
         func close() {
             if let batch = open { result.append(.draws(batch)) }
             open = nil
         }
         for command in frame.commands {
+            // Only a stencil level may come between a cleared bind and the fill folded into it.
+            defer { if !command.keepsTargetCleared { clearedBind = nil } }
             switch command {
             case .draw(let item):
+                if let index = clearedBind, !scissored, stencilLevel <= 0, let target,
+                    let color = clearColor(of: item, viewport: viewport)
+                {
+                    result[index] = .bindClearing(target, color: color)
+                    continue
+                }
                 let (program, texture, mask) = key(of: item, viewport: viewport)
                 if var batch = open, batch.program == program, batch.blend == item.blend,
                     batch.multiplier == item.multiplier, batch.texture.isSame(as: texture),
@@ -78,6 +95,7 @@ enum FrameBatcher {
                 // A bind leaves the stencil test as it was; the level is set again after it.
                 stencilLevel = -1
                 result.append(.command(command))
+                if clear { clearedBind = result.count - 1 }
             case .stencilLevel(let level):
                 if level == stencilLevel { continue }
                 close()
@@ -87,6 +105,10 @@ enum FrameBatcher {
                 close()
                 stencilLevel = newLevel
                 result.append(.command(command))
+            case .scissor(let rect):
+                close()
+                scissored = rect != nil
+                result.append(.command(command))
             default:
                 close()
                 result.append(.command(command))
@@ -94,6 +116,20 @@ enum FrameBatcher {
         }
         close()
         return result
+    }
+
+    /// The colour `item` leaves on a transparent target when it is a plain fill of all of it in
+    /// source-over, unmultiplied; `nil` otherwise.
+    private static func clearColor(of item: DrawItem, viewport: (width: Int, height: Int)) -> (
+        Float, Float, Float, Float
+    )? {
+        guard case .layer(let quad) = item.shader, quad.mode == .fill, item.blend == .sourceOver,
+            item.multiplier == (1, 1, 1, 1), quad.isPlain(viewport: viewport), quad.covers(viewport: viewport)
+        else { return nil }
+        let o = quad.opacity
+        let c = (quad.color.0 * o, quad.color.1 * o, quad.color.2 * o, quad.color.3 * o)
+        guard c.0.isFinite, c.1.isFinite, c.2.isFinite, c.3.isFinite else { return nil }
+        return c
     }
 
     /// The program and textures `item` draws with.
@@ -121,7 +157,34 @@ enum FrameBatcher {
     }
 }
 
+extension FrameCommand {
+    /// Whether the target bound is still as cleared after this command: true of a cleared bind
+    /// and of a stencil level (which draws nothing).
+    fileprivate var keepsTargetCleared: Bool {
+        switch self {
+        case .bind(_, let clear): return clear
+        case .stencilLevel: return true
+        default: return false
+        }
+    }
+}
+
 extension DrawQuad {
+    /// Whether the quad, projected without perspective or rotation, covers every pixel of a
+    /// target of `viewport` pixels.
+    func covers(viewport: (width: Int, height: Int)) -> Bool {
+        let m = matrix
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
+        let (width, height) = (CGFloat(viewport.width), CGFloat(viewport.height))
+        let x0 = ((quad.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
+        let x1 = ((quad.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
+        let y0 = ((quad.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        let y1 = ((quad.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        let tolerance: CGFloat = 1e-3
+        return min(x0, x1) <= tolerance && max(x0, x1) >= width - tolerance && min(y0, y1) <= tolerance
+            && max(y0, y1) >= height - tolerance
+    }
+
     /// Whether every pixel of the quad is wholly covered in a target of `viewport` pixels, so that
     /// it can be drawn with no coverage at all: a fill or an unmasked texture, nothing rounded, and
     /// either hard edges (any matrix) or a 2D scale and translation (no rotation, no perspective)

@@ -118,6 +118,8 @@ final class GLDevice {
                     Self.setBlend(blend)
                 }
                 draw(batch, &report)
+            case .bindClearing(let target, let color):
+                targetUsable = bind(target, clear: true, color: color, &report)
             case .command(let command):
                 switch command {
                 case .bind(let target, let clear):
@@ -161,9 +163,12 @@ final class GLDevice {
         return report
     }
 
-    /// Binds `target`, cleared when `clear` (the output's stencil only when a clip may have
-    /// written it); `false` when it could not be made.
-    private func bind(_ target: FrameTarget, clear: Bool, _ report: inout FrameReport) -> Bool {
+    /// Binds `target`, cleared to `color` (premultiplied) when `clear` (the output's stencil only
+    /// when a clip may have written it); `false` when it could not be made.
+    private func bind(
+        _ target: FrameTarget, clear: Bool, color: (Float, Float, Float, Float) = (0, 0, 0, 0),
+        _ report: inout FrameReport
+    ) -> Bool {
         let name: GLuint
         var clearsStencil = true
         switch target {
@@ -180,7 +185,7 @@ final class GLDevice {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), name)
         boundFramebuffer = name
         if clear {
-            glClearColor(0, 0, 0, 0)
+            glClearColor(color.0, color.1, color.2, color.3)
             glClearStencil(0)
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (clearsStencil ? GLbitfield(GL_STENCIL_BUFFER_BIT) : 0))
         }
