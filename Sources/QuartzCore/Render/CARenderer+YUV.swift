@@ -29,18 +29,26 @@ extension CARenderer {
     public func readYUV420(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         guard supportsYUV420Readback, let base = buffer.baseAddress, buffer.count >= yuv420FrameByteCount
         else { return false }
-        device.makeCurrent()
-        if device.yuvConverter == nil {
-            device.yuvConverter = try? YUVConverter(width: pixelWidth, height: pixelHeight)
+        return device.readYUV420(into: base)
+    }
+}
+
+extension GLDevice {
+    /// Converts the framebuffer to I420 (`CARenderer.readYUV420`) and reads it into `base`, which
+    /// holds `pixelWidth × pixelHeight × 3 / 2` bytes; `false` when the conversion pass cannot be
+    /// created.
+    func readYUV420(into base: UnsafeMutableRawPointer) -> Bool {
+        makeCurrent()
+        if yuvConverter == nil {
+            yuvConverter = try? YUVConverter(width: pixelWidth, height: pixelHeight)
         }
-        guard let converter = device.yuvConverter else { return false }
-        converter.convert(device.colorTexture)
+        guard let converter = yuvConverter else { return false }
+        converter.convert(colorTexture)
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(
             0, 0, GLsizei(pixelWidth / 4), GLsizei(pixelHeight * 3 / 2), GLenum(GL_RGBA),
-            GLenum(GL_UNSIGNED_BYTE),
-            base)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), device.framebuffer)
+            GLenum(GL_UNSIGNED_BYTE), base)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         return true
     }
 }

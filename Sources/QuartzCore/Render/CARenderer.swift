@@ -134,7 +134,7 @@ public final class CARenderer {
     /// Unbinds the renderer's GL context from the calling thread, so that its next frame may be
     /// drawn on another thread (each call binds it again where it runs).
     package func releaseContext() {
-        device.gl.release()
+        device.releaseContext()
     }
 
     /// Begins a frame at media time `t` that draws `tree`, a render tree published earlier (its

@@ -9,7 +9,7 @@ import CoreGraphics
 ///
 /// Used from one thread at a time; each frame binds the context where it runs.
 final class GLDevice {
-    let gl: GLContext
+    private let gl: GLContext
     let pixelWidth: Int
     let pixelHeight: Int
     /// The longest side of a texture the device makes: the driver's `GL_MAX_TEXTURE_SIZE`,
@@ -77,6 +77,11 @@ final class GLDevice {
     /// Binds the context on the calling thread.
     func makeCurrent() {
         try? gl.makeCurrent()
+    }
+
+    /// Unbinds the context from the calling thread, so that another thread may bind it.
+    func releaseContext() {
+        gl.release()
     }
 
     // MARK: Submitting
