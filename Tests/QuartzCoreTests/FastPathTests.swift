@@ -219,5 +219,43 @@ extension ManualClockTests {
                 #expect(checked > 60, "seed \(seed): most random stacks should be resolved and kept")
             }
         }
+
+        /// The nodes of one build share the memory of their records (`ResolvedRecordArena`): a
+        /// node whose siblings are gone, and whose memory neighbours were freed and allocated
+        /// again, still evaluates its own animations.
+        @Test func aNodeOutlivingItsBuildKeepsItsRecords() throws {
+            try withManualClock {
+                let root = makeLayer("root", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+                func animatedLayers(_ count: Int, offset: Double) -> [CALayer] {
+                    (0..<count).map { i in
+                        let layer = makeLayer("l\(i)", frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                        let move = CABasicAnimation(keyPath: "position.x")
+                        move.fromValue = offset + Double(i)
+                        move.toValue = offset + Double(i) + 100
+                        move.duration = 1
+                        layer.add(move, forKey: "move")
+                        root.addSublayer(layer)
+                        return layer
+                    }
+                }
+                var others: [CALayer]? = animatedLayers(20, offset: 0)
+                let survivor = animatedLayers(1, offset: 7)[0]
+                others! += animatedLayers(20, offset: 0)
+                CATransaction.flush()
+                let node = try #require(survivor.renderNode)
+                #expect(node.resolvedAnimations != nil)
+                weak var sibling = others![19].renderNode
+                for layer in others! { layer.removeFromSuperlayer() }
+                others = nil
+                CATransaction.flush()
+                #expect(sibling == nil, "the siblings' nodes are gone")
+                let replacements = animatedLayers(40, offset: 1000)
+                CATransaction.flush()
+                let t = CACurrentMediaTime() + 0.25
+                #expect(node.presented(atLocalTime: t).state.position.x == CGFloat(32))
+                #expect(
+                    replacements[3].renderNode?.presented(atLocalTime: t).state.position.x == CGFloat(1028))
+            }
+        }
     }
 }

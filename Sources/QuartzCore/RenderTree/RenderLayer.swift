@@ -64,9 +64,11 @@ package final class RenderLayer: @unchecked Sendable {
     /// the layer, so caches keyed by `id` know when to refresh.
     package let serial: UInt64
     /// The committed animations resolved for evaluation (ResolvedAnimations.swift) when every one
-    /// of them takes the fast path (only their fields change per frame); `nil` otherwise. Freed in
-    /// `deinit`.
+    /// of them takes the fast path (only their fields change per frame); `nil` otherwise.
     package let resolvedAnimations: ResolvedAnimations?
+    /// The memory `resolvedAnimations` lies in, shared with other nodes of the same build
+    /// (ResolvedRecordArena.swift).
+    private let recordChunk: ResolvedRecordArena.Chunk?
     /// The layer's committed values.
     package var values: PresentedValues {
         // Read in place (no copy of the whole struct for `values.kind` or `values.state`).
@@ -96,17 +98,22 @@ package final class RenderLayer: @unchecked Sendable {
 
     package init(
         id: LayerID, values: PresentedValues, sublayers: [RenderLayer], mask: RenderLayer?,
-        animations: [CAAnimation], model: CALayer? = nil, displayPrototype: CALayer? = nil
+        animations: [CAAnimation], model: CALayer? = nil, displayPrototype: CALayer? = nil,
+        arena: ResolvedRecordArena? = nil
     ) {
         self.id = id
         self.model = model
         self.displayPrototype = displayPrototype
+        if let resolved = ResolvedAnimations.resolve(animations, model: values.state, in: arena) {
+            (resolvedAnimations, recordChunk) = resolved
+        } else {
+            (resolvedAnimations, recordChunk) = (nil, nil)
+        }
         valuesStorage = .allocate(capacity: 1)
         valuesStorage.initialize(to: values)
         self.sublayers = sublayers
         self.mask = mask
         self.animations = animations
-        resolvedAnimations = ResolvedAnimations(animations, model: values.state)
         transition = animations.last { $0 is CATransition } as? CATransition
         let emits = (values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty == false
         isAnimating =
@@ -120,7 +127,6 @@ package final class RenderLayer: @unchecked Sendable {
     deinit {
         valuesStorage.deinitialize(count: 1)
         valuesStorage.deallocate()
-        resolvedAnimations?.deallocate()
         var pending = sublayers
         sublayers = []
         if let mask { pending.append(mask) }

@@ -24,53 +24,44 @@ import CoreGraphics
 //   values  basic:      start (L doubles), end (L doubles)
 //           keyframes:  key times (K doubles), values (N × L doubles), segment curves (S UnitBeziers)
 
-/// A render node's fast-path animations resolved for evaluation (see the top of this file).
-/// A value that owns its block: `RenderLayer` frees it with ``deallocate()``. Immutable once made.
+/// A render node's fast-path animations resolved for evaluation (see the top of this file): where
+/// its records start and how many there are. The memory belongs to a `ResolvedRecordArena.Chunk`
+/// that the node holds. Immutable once made.
 package struct ResolvedAnimations: @unchecked Sendable {
     /// The records, back to back; `nil` when there are none.
-    private let storage: UnsafeMutableRawPointer?
+    private let storage: UnsafeRawPointer?
     /// The number of records (animations).
     package let count: Int
 
-    /// `animations` resolved against the node's committed `model` values, in order; `nil` when one
-    /// of them does not take the fast path (its `fastProgram` is `nil`), or its keyframe table is
-    /// not of the shape the fast path reads.
-    package init?(_ animations: [CAAnimation], model: borrowing LayerState) {
-        var builders: [Builder] = []
-        builders.reserveCapacity(animations.count)
+    /// `animations` resolved against the node's committed `model` values, in order, in memory
+    /// from `arena` (a chunk of their own without one), with the chunk that holds them (`nil`
+    /// when there are no animations); `nil` when one of them does not take the fast path (its
+    /// `fastProgram` is `nil`), or its keyframe table is not of the shape the fast path reads.
+    static func resolve(
+        _ animations: [CAAnimation], model: borrowing LayerState, in arena: ResolvedRecordArena?
+    ) -> (animations: ResolvedAnimations, chunk: ResolvedRecordArena.Chunk?)? {
+        // Two passes, the records made again in the second: nothing is allocated but the records.
+        var size = 0
         for animation in animations {
-            guard let program = animation.fastProgram,
-                let builder = Builder(
-                    timing: animation.mediaTiming, removedOnCompletion: animation.storedRemovedOnCompletion,
-                    program: program, model: model)
-            else { return nil }
-            builders.append(builder)
+            guard let record = Record(animation, model: model) else { return nil }
+            size += record.byteCount
         }
-        count = builders.count
-        let size = builders.reduce(0) { $0 + $1.byteCount }
-        guard size > 0 else {
-            storage = nil
-            return
+        guard size > 0 else { return (ResolvedAnimations(storage: nil, count: animations.count), nil) }
+        let (chunk, block) = (arena ?? ResolvedRecordArena()).allocate(byteCount: size)
+        var start = block
+        for animation in animations {
+            let record = Record(animation, model: model).unsafelyUnwrapped
+            record.write(to: start)
+            start += record.byteCount
         }
-        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        var record = block
-        for builder in builders {
-            builder.write(to: record)
-            record += builder.byteCount
-        }
-        storage = block
-    }
-
-    /// Frees the block (once, by the owner).
-    package func deallocate() {
-        storage?.deallocate()
+        return (ResolvedAnimations(storage: UnsafeRawPointer(block), count: animations.count), chunk)
     }
 
     /// Puts the committed value of every animated field back into `state`, as a node's values
     /// have it (a transform field restores the whole committed matrix).
     @inline(__always)
     package func reset(_ state: inout LayerState) {
-        guard var record = storage.map(UnsafeRawPointer.init) else { return }
+        guard var record = storage else { return }
         for _ in 0..<count {
             let header = record.assumingMemoryBound(to: Header.self)
             Self.reset(header, into: &state)
@@ -82,7 +73,7 @@ package struct ResolvedAnimations: @unchecked Sendable {
     /// the rule of `CAAnimation.effect(atLocalTime:isCommitted:)` and `FastProgram.apply`).
     @inline(__always)
     package func apply(atLocalTime t: Double, to state: inout LayerState) {
-        guard var record = storage.map(UnsafeRawPointer.init) else { return }
+        guard var record = storage else { return }
         for _ in 0..<count {
             let header = record.assumingMemoryBound(to: Header.self)
             Self.apply(header, atLocalTime: t, to: &state)
@@ -249,115 +240,117 @@ extension ResolvedAnimations {
 
 extension ResolvedAnimations {
     /// One record, resolved, before it is written into the block.
-    private struct Builder {
+    private struct Record {
         let header: Header
-        /// The model value's bytes: the field's lanes, or a transform.
+        let program: FastProgram
+        /// The committed value of the field, as lanes.
         let model: SIMD4<Double>
+        /// For a transform field, the committed matrix.
         let modelTransform: CATransform3D?
-        let curve: UnitBezier?
-        let spring: SpringMotion?
-        /// Basic: start then end lanes. Keyframes: key times, then the values' lanes.
-        let values: [Double]
-        let segmentCurves: [UnitBezier]
+        /// A basic animation's start and end values (R2: the model's where not given).
+        let endpoints: (start: SIMD4<Double>, end: SIMD4<Double>)?
         var byteCount: Int { Int(header.byteCount) }
 
-        init?(
-            timing: MediaTiming, removedOnCompletion: Bool, program: FastProgram, model: borrowing LayerState
-        ) {
+        /// `nil` when the animation has no fast program, or its keyframe table is not of the shape
+        /// the fast path reads.
+        init?(_ animation: CAAnimation, model: borrowing LayerState) {
+            guard let program = animation.fastProgram, let kind = program.field.fastKind else { return nil }
+            self.program = program
             let field = program.field
-            guard let kind = field.fastKind else { return nil }
             let laneCount: Int
             switch kind {
             case .scalar: laneCount = 1
             case .point, .size: laneCount = 2
             case .rect: laneCount = 4
             }
-            let modelLanes = field.lanes(model)
-            self.model = modelLanes
+            self.model = field.lanes(model)
             switch field {
             case .transformField: modelTransform = model.transform
             case .sublayerTransformField: modelTransform = model.sublayerTransform
             default: modelTransform = nil
             }
             var flags: Flags = []
-            if removedOnCompletion { flags.insert(.removedOnCompletion) }
+            if animation.storedRemovedOnCompletion { flags.insert(.removedOnCompletion) }
             if program.additive { flags.insert(.additive) }
             if program.cumulative { flags.insert(.cumulative) }
             let progress: ProgressKind
             switch program.progress {
-            case .linear:
-                (progress, curve, spring) = (.linear, nil, nil)
-            case .curve(let c):
-                (progress, curve, spring) = (.curve, c, nil)
-            case .spring(let motion):
-                (progress, curve, spring) = (.spring, nil, motion)
+            case .linear: progress = .linear
+            case .curve: progress = .curve
+            case .spring: progress = .spring
             }
-            var values: [Double] = []
-            func append(_ v: SIMD4<Double>) {
-                for lane in 0..<laneCount { values.append(v[lane]) }
-            }
+            var valueCount: Int
             var frameCount = 0
+            var curveCount = 0
             if let timeline = program.timeline {
-                guard progress != .spring, !program.frames.isEmpty, timeline.count == program.frames.count,
-                    timeline.keyTimes.count == program.frames.count + (program.discrete ? 1 : 0),
+                let n = program.frames.count
+                guard progress != .spring, n > 0, timeline.count == n,
+                    timeline.keyTimes.count == n + (program.discrete ? 1 : 0),
                     program.discrete == (timeline.mode == .discrete)
                 else { return nil }
                 flags.insert(.keyframes)
                 if program.paced { flags.insert(.paced) }
                 if program.discrete { flags.insert(.discrete) }
-                frameCount = program.frames.count
-                values.append(contentsOf: timeline.keyTimes)
-                for frame in program.frames { append(frame) }
-                segmentCurves = program.segmentCurves ?? []
+                frameCount = n
+                curveCount = program.segmentCurves?.count ?? 0
+                valueCount = timeline.keyTimes.count + n * laneCount
+                endpoints = nil
             } else {
-                let (start, end) = program.endpoints(model: modelLanes)
-                append(start)
-                append(end)
-                segmentCurves = []
+                endpoints = program.endpoints(model: self.model)
+                valueCount = 2 * laneCount
             }
-            self.values = values
-            let valuesOffset =
-                headerSize + modelSize(field, laneCount: laneCount) + progressSize(progress)
-            let byteCount =
-                valuesOffset + values.count * 8 + segmentCurves.count * MemoryLayout<UnitBezier>.stride
+            let valuesOffset = headerSize + modelSize(field, laneCount: laneCount) + progressSize(progress)
+            let byteCount = valuesOffset + valueCount * 8 + curveCount * MemoryLayout<UnitBezier>.stride
             guard byteCount < Int(Int32.max) else { return nil }
             header = Header(
-                timing: ResolvedTiming(timing, countsIterations: program.cumulative), field: field,
-                flags: flags,
-                progress: progress, laneCount: UInt8(laneCount), frameCount: Int32(frameCount),
-                segmentCurveCount: Int32(segmentCurves.count), valuesOffset: Int32(valuesOffset),
+                timing: ResolvedTiming(animation.mediaTiming, countsIterations: program.cumulative),
+                field: field,
+                flags: flags, progress: progress, laneCount: UInt8(laneCount), frameCount: Int32(frameCount),
+                segmentCurveCount: Int32(curveCount), valuesOffset: Int32(valuesOffset),
                 byteCount: Int32((byteCount + 7) & ~7))
         }
 
-        /// Writes the record at `record` (8-byte aligned, `byteCount` bytes), binding each region
+        /// Writes the record at `start` (8-byte aligned, `byteCount` bytes), binding each region
         /// to its type.
-        func write(to record: UnsafeMutableRawPointer) {
-            record.initializeMemory(as: Header.self, repeating: header, count: 1)
-            let modelStart = record + headerSize
+        func write(to start: UnsafeMutableRawPointer) {
+            start.initializeMemory(as: Header.self, repeating: header, count: 1)
+            let laneCount = Int(header.laneCount)
+            /// Writes `value`'s lanes at `p`; returns where the next value goes.
+            func write(_ value: SIMD4<Double>, at p: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+                let lanes = p.bindMemory(to: Double.self, capacity: laneCount)
+                for lane in 0..<laneCount { (lanes + lane).initialize(to: value[lane]) }
+                return p + laneCount * 8
+            }
+            let modelStart = start + headerSize
             if let modelTransform {
                 modelStart.initializeMemory(as: CATransform3D.self, repeating: modelTransform, count: 1)
             } else {
-                let laneCount = Int(header.laneCount)
-                let lanes = modelStart.bindMemory(to: Double.self, capacity: laneCount)
-                for lane in 0..<laneCount { (lanes + lane).initialize(to: model[lane]) }
+                _ = write(model, at: modelStart)
             }
-            let progressStart = modelStart + modelSize(header.field, laneCount: Int(header.laneCount))
-            if let curve { progressStart.initializeMemory(as: UnitBezier.self, repeating: curve, count: 1) }
-            if let spring {
-                progressStart.initializeMemory(as: SpringMotion.self, repeating: spring, count: 1)
+            let progressStart = modelStart + modelSize(header.field, laneCount: laneCount)
+            switch program.progress {
+            case .linear: break
+            case .curve(let curve):
+                progressStart.initializeMemory(as: UnitBezier.self, repeating: curve, count: 1)
+            case .spring(let motion):
+                progressStart.initializeMemory(as: SpringMotion.self, repeating: motion, count: 1)
             }
-            let valuesStart = record + Int(header.valuesOffset)
-            values.withUnsafeBufferPointer { buffer in
-                _ = UnsafeMutableRawBufferPointer(start: valuesStart, count: buffer.count * 8)
-                    .initializeMemory(as: Double.self, from: buffer)
+            var next = start + Int(header.valuesOffset)
+            if let (from, to) = endpoints {
+                next = write(from, at: next)
+                _ = write(to, at: next)
+                return
             }
-            if !segmentCurves.isEmpty {
-                let curvesStart = valuesStart + values.count * 8
-                segmentCurves.withUnsafeBufferPointer { buffer in
-                    _ = UnsafeMutableRawBufferPointer(
-                        start: curvesStart, count: buffer.count * MemoryLayout<UnitBezier>.stride
-                    ).initializeMemory(as: UnitBezier.self, from: buffer)
+            if let keyTimes = program.timeline?.keyTimes {
+                for time in keyTimes {
+                    next.initializeMemory(as: Double.self, repeating: time, count: 1)
+                    next += 8
                 }
+            }
+            for frame in program.frames { next = write(frame, at: next) }
+            for curve in program.segmentCurves ?? [] {
+                next.initializeMemory(as: UnitBezier.self, repeating: curve, count: 1)
+                next += MemoryLayout<UnitBezier>.stride
             }
         }
     }
