@@ -2,10 +2,12 @@ import CoreGraphics
 
 // A render node's committed animations resolved for evaluation: when every one of them takes the
 // fast path (FastProgram.swift), the node keeps them as records of plain values packed back to
-// back in one allocation, in the order they apply. A frame walks that block from start to end:
-// it reads no object, retains nothing and follows no pointer out of the block, so the renderer's
-// per-frame work for a node is a linear scan of a few hundred contiguous bytes, apart from the
-// node's cold values (its whole `LayerState`, read only when a new node is synchronised).
+// back, in the order they apply, in memory shared with the other nodes of its build and laid out
+// in build order (ResolvedRecordArena.swift). A frame walks a node's records from start to end:
+// it reads no object, retains nothing and follows no pointer out of them, so the renderer's
+// per-frame work for a node is a linear scan of a few hundred contiguous bytes, next to the
+// previous node's, apart from the node's cold values (its whole `LayerState`, read only when a
+// new node is synchronised).
 //
 // What resolving computes once instead of every frame: the timing's active and cycle durations
 // (`ResolvedTiming`); a basic animation's start and end values, which R2 takes from the model

@@ -18,7 +18,9 @@ package final class ResolvedRecordArena {
         let base: UnsafeMutableRawPointer
 
         init(byteCount: Int) {
-            base = .allocate(byteCount: byteCount, alignment: 64)
+            // malloc's own alignment: a larger one takes glibc's aligned path, whose leftovers
+            // fragmented the heap under soak-benchmark's churn (resident memory kept growing).
+            base = .allocate(byteCount: byteCount, alignment: 16)
         }
 
         deinit {
