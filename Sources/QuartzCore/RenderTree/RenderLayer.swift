@@ -55,8 +55,7 @@ package struct PresentedValues {
 /// Nodes are read by any thread (the renderer's among them); nothing in them is mutated after
 /// publication, hence `@unchecked Sendable`.
 package final class RenderLayer: @unchecked Sendable {
-    // The fields a frame reads for every node come first, so that they share the object's first
-    // cache line.
+    // The fields a frame reads for every node come first, together at the start of the object.
 
     /// The layer's identity: the same in every node published for the layer.
     package let id: LayerID
