@@ -26,7 +26,7 @@ import Testing
         }
     }
 
-    private static func randomAnimation(_ rng: inout SeededGenerator) -> CAPropertyAnimation {
+    fileprivate static func randomAnimation(_ rng: inout SeededGenerator) -> CAPropertyAnimation {
         let keyPath = keyPaths[Int.random(in: 0..<keyPaths.count, using: &rng)]
         let animation: CAPropertyAnimation
         switch Int.random(in: 0..<3, using: &rng) {
@@ -147,6 +147,114 @@ extension ManualClockTests {
                 }
                 #expect(values.state.position == CGPoint(x: 500 + 87.5, y: 60))
                 #expect(values.state.cornerRadius == 9)
+            }
+        }
+    }
+}
+
+extension ManualClockTests {
+    /// A render node's resolved animations (`ResolvedAnimations`) compute exactly what the
+    /// animation objects' fast paths compute on the model layer: seeded random stacks of one to
+    /// three animations with random timing (begin time, offset, speed, fill mode, removal),
+    /// compared field by field at random times, in a fresh buffer and in one kept from frame to
+    /// frame (whose animated fields are reset, not copied).
+    @Suite struct ResolvedAnimationsTests {
+        @Test(arguments: [21 as UInt64, 22, 23])
+        func resolvedNodesMatchTheAnimationObjects(seed: UInt64) throws {
+            try withManualClock {
+                var rng = SeededGenerator(seed: seed)
+                var checked = 0
+                for index in 0..<120 {
+                    let (_, layer) = makeCommittedScene()
+                    CATransaction.begin()
+                    CATransaction.setDisableActions(true)
+                    layer.opacity = 0.7
+                    layer.transform = CATransform3DConcat(
+                        CATransform3DMakeRotation(0.3, 0, 0, 1), CATransform3DMakeTranslation(4, 5, 6))
+                    layer.sublayerTransform = CATransform3DMakeScale(2, 0.5, 1)
+                    CATransaction.commit()
+                    for key in 0..<Int.random(in: 1...3, using: &rng) {
+                        let animation = FastPathTests.randomAnimation(&rng)
+                        if Bool.random(using: &rng) {
+                            animation.beginTime =
+                                CACurrentMediaTime() + Double.random(in: -1...1, using: &rng)
+                        }
+                        if Bool.random(using: &rng) {
+                            animation.timeOffset = Double.random(in: -1...2, using: &rng)
+                        }
+                        animation.speed = [1, 1, 2, 0.5, -1, 0][Int.random(in: 0..<6, using: &rng)]
+                        animation.fillMode =
+                            [.removed, .forwards, .backwards, .both][Int.random(in: 0..<4, using: &rng)]
+                        animation.isRemovedOnCompletion = Bool.random(using: &rng)
+                        layer.add(animation, forKey: "a\(key)")
+                    }
+                    CATransaction.flush()
+                    let node = try #require(layer.renderNode)
+                    // An animation already finished when committed (removed on completion) leaves
+                    // the model layer but stays in the node published with it.
+                    guard node.resolvedAnimations != nil,
+                        node.animations.count == layer.animationKeys()?.count
+                    else { continue }
+                    checked += 1
+                    var kept = node.values
+                    var serial: UInt64 = 0
+                    for _ in 0..<6 {
+                        let t = CACurrentMediaTime() + Double.random(in: -2...8, using: &rng)
+                        let expected = layer.presentationState(atLocalTime: t)
+                        node.present(into: &kept, serial: &serial, atLocalTime: t)
+                        for state in [node.presented(atLocalTime: t).state, kept.state] {
+                            let message = "seed \(seed) #\(index) at \(t)"
+                            #expect(state.position == expected.position, "\(message)")
+                            #expect(state.bounds == expected.bounds, "\(message)")
+                            #expect(state.opacity == expected.opacity, "\(message)")
+                            #expect(state.shadowOffset == expected.shadowOffset, "\(message)")
+                            #expect(state.anchorPoint == expected.anchorPoint, "\(message)")
+                            #expect(state.cornerRadius == expected.cornerRadius, "\(message)")
+                            #expect(state.contentsRect == expected.contentsRect, "\(message)")
+                            #expect(state.transform == expected.transform, "\(message)")
+                            #expect(state.sublayerTransform == expected.sublayerTransform, "\(message)")
+                        }
+                    }
+                }
+                #expect(checked > 60, "seed \(seed): most random stacks should be resolved and kept")
+            }
+        }
+
+        /// The nodes of one build share the memory of their records (`ResolvedRecordArena`): a
+        /// node whose siblings are gone, and whose memory neighbours were freed and allocated
+        /// again, still evaluates its own animations.
+        @Test func aNodeOutlivingItsBuildKeepsItsRecords() throws {
+            try withManualClock {
+                let root = makeLayer("root", frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+                func animatedLayers(_ count: Int, offset: Double) -> [CALayer] {
+                    (0..<count).map { i in
+                        let layer = makeLayer("l\(i)", frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+                        let move = CABasicAnimation(keyPath: "position.x")
+                        move.fromValue = offset + Double(i)
+                        move.toValue = offset + Double(i) + 100
+                        move.duration = 1
+                        layer.add(move, forKey: "move")
+                        root.addSublayer(layer)
+                        return layer
+                    }
+                }
+                var others: [CALayer]? = animatedLayers(20, offset: 0)
+                let survivor = animatedLayers(1, offset: 7)[0]
+                others! += animatedLayers(20, offset: 0)
+                CATransaction.flush()
+                let node = try #require(survivor.renderNode)
+                #expect(node.resolvedAnimations != nil)
+                weak var sibling = others![19].renderNode
+                for layer in others! { layer.removeFromSuperlayer() }
+                others = nil
+                CATransaction.flush()
+                #expect(sibling == nil, "the siblings' nodes are gone")
+                let replacements = animatedLayers(40, offset: 1000)
+                CATransaction.flush()
+                let t = CACurrentMediaTime() + 0.25
+                #expect(node.presented(atLocalTime: t).state.position.x == CGFloat(32))
+                #expect(
+                    replacements[3].renderNode?.presented(atLocalTime: t).state.position.x == CGFloat(1028))
             }
         }
     }

@@ -172,14 +172,15 @@ enum Lanes {
         SIMD4(f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3]))
     }
 
+    @inline(__always)
     static func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ fraction: Double) -> SIMD4<Double> {
         let t = AnimatableValue.sanitizedFraction(fraction)
         // `AnimatableValue.mix` on all four lanes at once; its fallbacks lane by lane only when
-        // a lane is not finite (x − x is 0 exactly for a finite x).
+        // a lane is not finite. x − x is 0 exactly for a finite x and NaN otherwise, so the sum
+        // below is 0 only when every lane of a, b and v is finite (one sum, not a mask per lane).
         let d = b - a
         let v = t < 0.5 ? a + d * t : b - d * (1 - t)
-        let zero = SIMD4<Double>(repeating: 0)
-        if all((a - a .== zero) .& (b - b .== zero) .& (v - v .== zero)) { return v }
+        if ((a - a) + (b - b) + (v - v)).sum() == 0 { return v }
         return map(a, b) { AnimatableValue.mix($0, $1, t) }
     }
 

@@ -1,12 +1,13 @@
 import CoreGraphics
 
 // A property animation's per-frame fast path as plain values (FastPath.swift's lanes), compiled
-// once when the animation is prepared: evaluating it reads no object — no class property, no
-// dynamic dispatch, no reference count — so a render node's animations evaluate as a loop over
-// an array of structs. The animation classes' own fast paths run the same program.
+// once when the animation is prepared: evaluating it reads no animation property and makes no
+// dynamic dispatch. The animation classes' own fast paths run the program; a render node
+// resolves its committed animations' programs further, into one block of plain records against
+// its committed values (ResolvedAnimations.swift), built from the same rules.
 
 /// What a fast-path property animation computes, as plain values. Immutable once made; a class
-/// so that a render node's animations hold it by reference and evaluating it copies nothing.
+/// so that evaluating it through its animation copies nothing.
 package final class FastProgram: Sendable {
     /// How linear progress through a cycle becomes the interpolation fraction.
     package enum Progress: Sendable {
@@ -120,7 +121,7 @@ package final class FastProgram: Sendable {
     /// A basic animation's start and end values of one cycle, from the model's value `m` where
     /// needed (R2).
     @inline(__always)
-    private func endpoints(model m: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
+    func endpoints(model m: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
         switch (from, to, by) {
         case (let f?, let t?, _): return (f, t)
         case (let f?, nil, let b?): return (f, Lanes.add(f, b))
@@ -133,64 +134,6 @@ package final class FastProgram: Sendable {
     }
 }
 
-/// A committed animation on the fast path as a render node evaluates it: its resolved timing, its
-/// program, and the node's committed value of the program's field (constant for the node), so
-/// that evaluating it reads nothing of the node's state.
-package struct CompiledAnimation: Sendable {
-    package let timing: MediaTiming
-    package let removedOnCompletion: Bool
-    package let program: FastProgram
-    /// The program's field.
-    package let field: LayerField
-    /// The committed value of the field, as lanes.
-    package let modelLanes: SIMD4<Double>
-    /// For a transform field, the committed matrix, which a reset restores whole (identity for
-    /// other fields).
-    package let modelTransform: CATransform3D
-
-    package init(
-        timing: MediaTiming, removedOnCompletion: Bool, program: FastProgram, model: borrowing LayerState
-    ) {
-        self.timing = timing
-        self.removedOnCompletion = removedOnCompletion
-        self.program = program
-        field = program.field
-        modelLanes = program.field.lanes(model)
-        switch program.field {
-        case .transformField: modelTransform = model.transform
-        case .sublayerTransformField: modelTransform = model.sublayerTransform
-        default: modelTransform = CATransform3DIdentity
-        }
-    }
-
-    /// Puts the committed value of the animation's field back into `state` (`LayerField.copy`
-    /// from the committed state, without reading it).
-    @inline(__always)
-    package static func reset(_ animation: UnsafePointer<CompiledAnimation>, into state: inout LayerState) {
-        switch animation.pointee.field {
-        case .transformField: state.transform = animation.pointee.modelTransform
-        case .sublayerTransformField: state.sublayerTransform = animation.pointee.modelTransform
-        default: animation.pointee.field.write(lanes: animation.pointee.modelLanes, into: &state)
-        }
-    }
-
-    /// Applies the animation at its layer's local time `t` (committed: the same rule as
-    /// `CAAnimation.effect(atLocalTime:isCommitted:)`). Read through a pointer, so that nothing
-    /// of it is copied.
-    @inline(__always)
-    package static func apply(
-        _ animation: UnsafePointer<CompiledAnimation>, atLocalTime t: Double, to state: inout LayerState
-    ) {
-        let timing = animation.pointee.timing
-        let sample = timing.sample(atParentTime: t)
-        guard sample.isInEffect, !(animation.pointee.removedOnCompletion && sample.phase == .after) else {
-            return
-        }
-        animation.pointee.program.apply(
-            sample: sample, duration: timing.duration, modelLanes: animation.pointee.modelLanes, to: &state)
-    }
-}
-
 extension KeyframeTimeline {
     /// The keyframe segment and the fraction within it at linear progress `linear` through a
     /// cycle: the animation's timing curve (not in paced modes, as Apple's calculationMode
@@ -200,9 +143,26 @@ extension KeyframeTimeline {
         atLinear linear: Double, curve: UnitBezier?, paced: Bool, discrete: Bool,
         segmentCurve: (Int) -> UnitBezier?
     ) -> (index: Int, fraction: Double) {
+        keyTimes.withUnsafeBufferPointer {
+            Self.segment(
+                atLinear: linear, keyTimes: $0, count: count, discreteKeyTimes: mode == .discrete,
+                curve: curve,
+                paced: paced, discrete: discrete, segmentCurve: segmentCurve)
+        }
+    }
+
+    /// `segment(atLinear:curve:paced:discrete:segmentCurve:)` for `count` keyframes with the
+    /// effective key times `keyTimes` (of a timeline in discrete mode when `discreteKeyTimes`):
+    /// the form a render node evaluates from its own table (`ResolvedAnimations`).
+    @inline(__always)
+    static func segment(
+        atLinear linear: Double, keyTimes: UnsafeBufferPointer<Double>, count: Int, discreteKeyTimes: Bool,
+        curve: UnitBezier?, paced: Bool, discrete: Bool,
+        segmentCurve: (Int) -> UnitBezier?
+    ) -> (index: Int, fraction: Double) {
         var position = linear
         if !paced, let curve { position = curve.solve(linear) }
-        var (index, u) = segment(at: position)
+        var (index, u) = segment(at: position, keyTimes: keyTimes, count: count, discrete: discreteKeyTimes)
         if !paced, !discrete, let curve = segmentCurve(index) { u = curve.solve(u) }
         return (index, u)
     }

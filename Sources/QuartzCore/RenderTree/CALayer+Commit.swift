@@ -64,6 +64,7 @@ extension CALayer {
             if let mask = layer.maskStorage { pending.append(mask) }
         }
         var built: [LayerID: RenderLayer] = [:]
+        let arena = ResolvedRecordArena()
         func node(of layer: CALayer) -> RenderLayer? {
             built[layer.layerID] ?? (publishing ? layer.renderNode : nil)
         }
@@ -78,14 +79,16 @@ extension CALayer {
                     sublayers: sublayers, mask: mask, animations: [])
                 continue
             }
-            built[layer.layerID] = layer.publishNode(sublayers: sublayers, mask: mask)
+            built[layer.layerID] = layer.publishNode(sublayers: sublayers, mask: mask, arena: arena)
         }
         return node(of: self)
     }
 
     /// The layer's new node over `sublayers` and `mask` — its previous one when only layers below
     /// it changed and their nodes are the same — published on the layer.
-    private func publishNode(sublayers: [RenderLayer], mask: RenderLayer?) -> RenderLayer {
+    private func publishNode(sublayers: [RenderLayer], mask: RenderLayer?, arena: ResolvedRecordArena)
+        -> RenderLayer
+    {
         let previous = renderNode
         let node: RenderLayer
         if !needsRenderUpdate, let previous, previous.mask === mask,
@@ -98,7 +101,7 @@ extension CALayer {
                 id: layerID,
                 values: PresentedValues(state: state, kind: makeKindValues(), custom: dynamicValues),
                 sublayers: sublayers, mask: mask, animations: animations, model: self,
-                displayPrototype: displayPrototype(for: animations))
+                displayPrototype: displayPrototype(for: animations), arena: arena)
         }
         needsRenderUpdate = false
         subtreeNeedsRenderUpdate = false

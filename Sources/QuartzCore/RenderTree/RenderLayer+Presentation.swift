@@ -8,14 +8,14 @@ extension RenderLayer {
     /// Brings `buffer` — the presented values the caller keeps for this layer, with the node
     /// `serial` it was synchronised from — to local time `t`: the node's values are copied in
     /// when the node changed since (or when an animation needs the general path), otherwise only
-    /// the animated fields are reset before the compiled animations apply (a loop over plain
-    /// values: no object is read, nothing is allocated).
+    /// the animated fields are reset before the resolved animations apply (a scan of the node's
+    /// resolved records: no object is read, nothing is retained or allocated).
     ///
     /// - Complexity: O(animations) when the node is unchanged.
     package func present(
         into buffer: inout PresentedValues, serial synced: inout UInt64, atLocalTime t: Double
     ) {
-        guard let compiled = compiledAnimations, let first = compiled.baseAddress else {
+        guard let resolved = resolvedAnimations else {
             // The general path: the whole state is refreshed, then every animation applies.
             buffer = values
             synced = serial
@@ -31,14 +31,9 @@ extension RenderLayer {
             buffer = values
             synced = serial
         } else {
-            for index in 0..<compiled.count {
-                CompiledAnimation.reset(first + index, into: &buffer.state)
-            }
+            resolved.reset(&buffer.state)
         }
-        // Through pointers: each compiled animation is read in place, not copied.
-        for index in 0..<compiled.count {
-            CompiledAnimation.apply(first + index, atLocalTime: t, to: &buffer.state)
-        }
+        resolved.apply(atLocalTime: t, to: &buffer.state)
     }
 
     /// The presented values at local time `t`.

@@ -55,8 +55,19 @@ package struct PresentedValues {
 /// Nodes are read by any thread (the renderer's among them); nothing in them is mutated after
 /// publication, hence `@unchecked Sendable`.
 package final class RenderLayer: @unchecked Sendable {
+    // The fields a frame reads for every node come first, together at the start of the object.
+
     /// The layer's identity: the same in every node published for the layer.
     package let id: LayerID
+    /// A number no other node of the process has: changes whenever a new node is published for
+    /// the layer, so caches keyed by `id` know when to refresh.
+    package let serial: UInt64
+    /// The committed animations resolved for evaluation (ResolvedAnimations.swift) when every one
+    /// of them takes the fast path (only their fields change per frame); `nil` otherwise.
+    package let resolvedAnimations: ResolvedAnimations?
+    /// The memory `resolvedAnimations` lies in, shared with other nodes of the same build
+    /// (ResolvedRecordArena.swift).
+    private let recordChunk: ResolvedRecordArena.Chunk?
     /// The layer's committed values.
     package var values: PresentedValues {
         // Read in place (no copy of the whole struct for `values.kind` or `values.state`).
@@ -70,20 +81,10 @@ package final class RenderLayer: @unchecked Sendable {
     package private(set) var mask: RenderLayer?
     /// The committed animations in the order they apply, frozen copies with resolved timing.
     package let animations: [CAAnimation]
-    /// The animations compiled to plain values when every one of them takes the fast path (only
-    /// their fields change per frame), in order; `nil` otherwise.
-    package var compiledAnimations: UnsafeBufferPointer<CompiledAnimation>? {
-        compiledStorage.map { UnsafeBufferPointer($0) }
-    }
-    /// Where the compiled animations live (elements read in place), freed in `deinit`.
-    private let compiledStorage: UnsafeMutableBufferPointer<CompiledAnimation>?
     /// The layer's running transition, if one was committed (the last one added).
     package let transition: CATransition?
     /// Whether anything in the subtree moves with time (an animation, an emitter with cells).
     package let isAnimating: Bool
-    /// A number no other node of the process has: changes whenever a new node is published for
-    /// the layer, so caches keyed by `id` know when to refresh.
-    package let serial: UInt64
     /// The model layer the node was published for, while it lives: `presentation()` copies it
     /// (its class and `init(layer:)`) to present the node. The renderer never reads it.
     weak let model: CALayer?
@@ -96,30 +97,22 @@ package final class RenderLayer: @unchecked Sendable {
 
     package init(
         id: LayerID, values: PresentedValues, sublayers: [RenderLayer], mask: RenderLayer?,
-        animations: [CAAnimation], model: CALayer? = nil, displayPrototype: CALayer? = nil
+        animations: [CAAnimation], model: CALayer? = nil, displayPrototype: CALayer? = nil,
+        arena: ResolvedRecordArena? = nil
     ) {
         self.id = id
         self.model = model
         self.displayPrototype = displayPrototype
+        if let resolved = ResolvedAnimations.resolve(animations, model: values.state, in: arena) {
+            (resolvedAnimations, recordChunk) = resolved
+        } else {
+            (resolvedAnimations, recordChunk) = (nil, nil)
+        }
         valuesStorage = .allocate(capacity: 1)
         valuesStorage.initialize(to: values)
         self.sublayers = sublayers
         self.mask = mask
         self.animations = animations
-        let programs = animations.compactMap { animation in
-            animation.fastProgram.map {
-                CompiledAnimation(
-                    timing: animation.mediaTiming, removedOnCompletion: animation.storedRemovedOnCompletion,
-                    program: $0, model: values.state)
-            }
-        }
-        if programs.count == animations.count {
-            let storage = UnsafeMutableBufferPointer<CompiledAnimation>.allocate(capacity: programs.count)
-            _ = storage.initialize(from: programs)
-            compiledStorage = storage
-        } else {
-            compiledStorage = nil
-        }
         transition = animations.last { $0 is CATransition } as? CATransition
         let emits = (values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty == false
         isAnimating =
@@ -133,10 +126,6 @@ package final class RenderLayer: @unchecked Sendable {
     deinit {
         valuesStorage.deinitialize(count: 1)
         valuesStorage.deallocate()
-        if let compiledStorage {
-            compiledStorage.deinitialize()
-            compiledStorage.deallocate()
-        }
         var pending = sublayers
         sublayers = []
         if let mask { pending.append(mask) }

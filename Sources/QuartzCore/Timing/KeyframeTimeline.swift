@@ -94,14 +94,25 @@ package struct KeyframeTimeline: Sendable {
     ///
     /// - Complexity: O(log `count`).
     package func segment(at progress: Double) -> (index: Int, fraction: Double) {
+        keyTimes.withUnsafeBufferPointer {
+            Self.segment(at: progress, keyTimes: $0, count: count, discrete: mode == .discrete)
+        }
+    }
+
+    /// ``segment(at:)`` for `count` keyframes with the effective key times `t` (`keyTimes` as
+    /// the initialiser chose them) in discrete mode or not: the form a render node evaluates from
+    /// its own table.
+    @inline(__always)
+    static func segment(
+        at progress: Double, keyTimes t: UnsafeBufferPointer<Double>, count: Int, discrete: Bool
+    ) -> (index: Int, fraction: Double) {
         var p = progress.isNaN ? 0 : progress
         if p.isInfinite { p = p > 0 ? 1 : 0 }
-        if mode == .discrete {
+        if discrete {
             guard count >= 1 else { return (0, 0) }
-            return (lastIndex(atOrBefore: min(max(p, 0), 1), upTo: count - 1), 0)
+            return (lastIndex(in: t, atOrBefore: min(max(p, 0), 1), upTo: count - 1), 0)
         }
         guard count >= 2 else { return (0, 0) }
-        let t = keyTimes
         if (p < 0 && t[0] == 0) || (p > 1 && t[count - 1] == 1) {
             // The first or last segment with a duration, extended (only when the key times reach
             // that end: otherwise the end value holds there).
@@ -111,14 +122,17 @@ package struct KeyframeTimeline: Sendable {
             let h = t[i + 1] - t[i]
             return (i, h > 0 ? (p - t[i]) / h : (p < 0 ? 0 : 1))
         }
-        let i = lastIndex(atOrBefore: p, upTo: count - 2)
+        let i = lastIndex(in: t, atOrBefore: p, upTo: count - 2)
         let h = t[i + 1] - t[i]
         if p < t[i] { return (i, 0) }  // before the first key time
         return (i, h > 0 ? min(max((p - t[i]) / h, 0), 1) : 1)
     }
 
     /// The last index `i ≤ upper` with `keyTimes[i] ≤ p`, or 0.
-    private func lastIndex(atOrBefore p: Double, upTo upper: Int) -> Int {
+    @inline(__always)
+    private static func lastIndex(
+        in keyTimes: UnsafeBufferPointer<Double>, atOrBefore p: Double, upTo upper: Int
+    ) -> Int {
         var lo = 0
         var hi = upper
         while lo < hi {

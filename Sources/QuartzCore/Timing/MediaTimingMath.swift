@@ -140,12 +140,61 @@ package struct MediaTiming: Equatable, Sendable {
     /// positive; a non-finite `timeOffset`; the end sample of an object that repeats forever.
     /// - Complexity: O(1).
     package func sample(atParentTime t: Double) -> MediaTimingSample {
-        let activeDuration = activeDuration
+        ResolvedTiming(self).sample(atParentTime: t)
+    }
+}
+
+/// A `MediaTiming` resolved for sampling many times: the active and cycle durations and whether
+/// the timing can be sampled at all are computed once. ``MediaTiming/sample(atParentTime:)`` is
+/// this type's ``sample(atParentTime:)``, so both follow the same rules (ruling E20); a render
+/// node stores its animations' timing in this form (`ResolvedAnimations`).
+package struct ResolvedTiming: Sendable {
+    /// `MediaTiming.beginTime`.
+    let beginTime: Double
+    /// `MediaTiming.duration`, the basic duration `d`.
+    let duration: Double
+    /// `MediaTiming.speed`.
+    let speed: Double
+    /// `MediaTiming.timeOffset`.
+    let timeOffset: Double
+    /// `MediaTiming.activeDuration`.
+    let activeDuration: Double
+    /// `MediaTiming.cycleDuration`.
+    let cycleDuration: Double
+    /// `MediaTiming.hasValidDuration` and a finite `timeOffset`: whether a sample can be in effect.
+    let isSamplable: Bool
+    let autoreverses: Bool
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
+    /// Whether samples count their `iteration`; when `false` it is 0 (for a caller that never
+    /// reads it, which saves a division and a rounding per sample).
+    let countsIterations: Bool
+
+    /// `timing` resolved; `countsIterations: false` leaves every sample's `iteration` 0.
+    package init(_ timing: MediaTiming, countsIterations: Bool = true) {
+        beginTime = timing.beginTime
+        duration = timing.duration
+        speed = timing.speed
+        timeOffset = timing.timeOffset
+        activeDuration = timing.activeDuration
+        cycleDuration = timing.cycleDuration
+        isSamplable = timing.hasValidDuration && timing.timeOffset.isFinite
+        autoreverses = timing.autoreverses
+        fillsBackwards = timing.fillsBackwards
+        fillsForwards = timing.fillsForwards
+        self.countsIterations = countsIterations
+    }
+
+    /// The object at parent time `t`: ``MediaTiming/sample(atParentTime:)``, whose documentation
+    /// gives the rules.
+    /// - Complexity: O(1).
+    @inline(__always)
+    package func sample(atParentTime t: Double) -> MediaTimingSample {
         let elapsed = speed == 0 ? 0 : (t - beginTime) * speed
         guard !elapsed.isNaN else { return .notInEffect(.before) }
         let phase: MediaTimingSample.Phase =
             elapsed < 0 ? .before : elapsed < activeDuration ? .active : .after
-        guard hasValidDuration, timeOffset.isFinite else { return .notInEffect(phase) }
+        guard isSamplable else { return .notInEffect(phase) }
         switch phase {
         case .before:
             guard fillsBackwards else { return .notInEffect(phase) }
@@ -162,6 +211,7 @@ package struct MediaTiming: Equatable, Sendable {
     /// where a boundary belongs: `true` takes r in `(0, cycle]` (a cycle boundary is the end of
     /// the cycle below it) and r = d as the end of the forward leg; `false` takes r in
     /// `[0, cycle)` and r = d as the start of the backward leg. `s = iteration × cycle + r`.
+    @inline(__always)
     private func position(
         _ s: Double, phase: MediaTimingSample.Phase, endInclusive: Bool
     ) -> MediaTimingSample {
@@ -169,7 +219,7 @@ package struct MediaTiming: Equatable, Sendable {
         guard s.isFinite else { return .notInEffect(phase) }
         var r = s.truncatingRemainder(dividingBy: cycle)  // exact; |r| < cycle, sign of s
         if r < 0 { r += cycle }  // may round up to exactly `cycle`
-        var k = ((s - r) / cycle).rounded()
+        var k = countsIterations ? ((s - r) / cycle).rounded() : 0
         if endInclusive, r == 0 {
             r = cycle
             k -= 1
@@ -181,7 +231,7 @@ package struct MediaTiming: Equatable, Sendable {
         let basic = reversing ? cycle - r : r
         return MediaTimingSample(
             phase: phase, isInEffect: true, basicTime: min(max(basic, 0), duration),
-            iteration: cycleIndex(k), isReversing: reversing)
+            iteration: countsIterations ? cycleIndex(k) : 0, isReversing: reversing)
     }
 }
 

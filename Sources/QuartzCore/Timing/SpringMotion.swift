@@ -59,18 +59,47 @@ package struct SpringMotion: Equatable, Sendable {
         self.damping = Self.clamp(damping, into: 0...1e15, nanValue: 10)
         self.initialVelocity = Self.clamp(initialVelocity, into: -1e15...1e15, nanValue: 0)
         self.allowsOverdamping = allowsOverdamping
+        let omega = (self.stiffness / self.mass).squareRoot()
+        let ratio = Self.dampingRatio(mass: self.mass, stiffness: self.stiffness, damping: self.damping)
+        let zeta = allowsOverdamping ? ratio : min(ratio, 1)
+        naturalFrequency = omega
+        dampingRatio = zeta
+        let v0 = self.initialVelocity
+        if abs(zeta - 1) <= Self.criticalBand {
+            form = .critical(beta: omega - v0)
+        } else if zeta < 1 {
+            let omegaD = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
+            form = .underdamped(decayRate: zeta * omega, omegaD: omegaD, b: (zeta * omega - v0) / omegaD)
+        } else {
+            form = .overdamped(Self.overdampedTerms(omega: omega, zeta: zeta, initialVelocity: v0))
+        }
     }
 
     /// The undamped angular frequency ω0 = √(k/m), in radians per second.
-    package var naturalFrequency: Double {
-        (stiffness / mass).squareRoot()
-    }
+    package let naturalFrequency: Double
 
     /// The damping ratio ζ = c / (2√(k·m)) the spring moves with: 0 undamped, 1 critical; capped
     /// at 1 unless `allowsOverdamping`.
-    package var dampingRatio: Double {
-        let ratio = Self.dampingRatio(mass: mass, stiffness: stiffness, damping: damping)
-        return allowsOverdamping ? ratio : min(ratio, 1)
+    package let dampingRatio: Double
+
+    /// The closed form the spring moves by (see the top of this file), with the constants that
+    /// depend only on the parameters computed once, so that a frame evaluates two exponentials or
+    /// trigonometric functions and no square root or division.
+    private let form: Form
+
+    private enum Form: Sendable {
+        /// ζ within ``criticalBand`` of 1: x = (1 + β·t)·e^(−ω0·t), β = ω0 − v0.
+        case critical(beta: Double)
+        /// ζ < 1: x = e^(−ζω0·t) · (cos ωd·t + B·sin ωd·t).
+        case underdamped(decayRate: Double, omegaD: Double, b: Double)
+        /// ζ > 1: x = c1·e^(r1·t) + c2·e^(r2·t).
+        case overdamped((r1: Double, r2: Double, c1: Double, c2: Double))
+    }
+
+    /// Springs are equal when their parameters are (the derived constants follow from them).
+    package static func == (a: SpringMotion, b: SpringMotion) -> Bool {
+        a.mass == b.mass && a.stiffness == b.stiffness && a.damping == b.damping
+            && a.initialVelocity == b.initialVelocity && a.allowsOverdamping == b.allowsOverdamping
     }
 
     /// The progress p(t) = 1 − x(t) at `t` seconds of basic local time: 0 at t = 0, tending to 1,
@@ -87,28 +116,29 @@ package struct SpringMotion: Equatable, Sendable {
     /// The remaining displacement x(t), 1 at t = 0 and 0 at rest (see the top of this file).
     /// May be NaN only when the phase ωd·t overflows; ``fraction(at:)`` guards that.
     func displacement(at t: Double) -> Double {
-        let omega = naturalFrequency
-        let zeta = dampingRatio
-        let v0 = initialVelocity
-        if abs(zeta - 1) <= Self.criticalBand {
+        switch form {
+        case .critical(let beta):
+            let omega = naturalFrequency
             if omega * t > 745 { return 0 }  // e^(−745) is below the smallest double
-            return (1 + (omega - v0) * t) * exp(-omega * t)
-        }
-        if zeta < 1 {
-            let decay = zeta * omega * t
+            return (1 + beta * t) * exp(-omega * t)
+        case .underdamped(let decayRate, let omegaD, let b):
+            let decay = decayRate * t
             if decay > 745 { return 0 }
-            let omegaD = omega * ((1 - zeta) * (1 + zeta)).squareRoot()
-            let b = (zeta * omega - v0) / omegaD
             return exp(-decay) * (cos(omegaD * t) + b * sin(omegaD * t))
+        case .overdamped(let terms):
+            return terms.c1 * exp(terms.r1 * t) + terms.c2 * exp(terms.r2 * t)
         }
-        let (r1, r2, c1, c2) = overdampedTerms
-        return c1 * exp(r1 * t) + c2 * exp(r2 * t)
     }
 
     /// For ζ > 1: the rates r1 (slow) > r2 (fast), both negative, and the coefficients c1, c2.
     var overdampedTerms: (r1: Double, r2: Double, c1: Double, c2: Double) {
-        let omega = naturalFrequency
-        let zeta = dampingRatio
+        Self.overdampedTerms(omega: naturalFrequency, zeta: dampingRatio, initialVelocity: initialVelocity)
+    }
+
+    /// `overdampedTerms` for ω0, ζ > 1 and v0.
+    private static func overdampedTerms(omega: Double, zeta: Double, initialVelocity: Double) -> (
+        r1: Double, r2: Double, c1: Double, c2: Double
+    ) {
         let root = ((zeta - 1) * (zeta + 1)).squareRoot()
         let r1 = -omega / (zeta + root)  // = −ω0(ζ − √(ζ²−1)), without the cancellation
         let r2 = -omega * (zeta + root)
