@@ -76,12 +76,14 @@ enum FrameBatcher {
                     continue
                 }
                 let (program, texture, mask) = key(of: item, viewport: viewport)
-                if var batch = open, batch.program == program, batch.blend == item.blend,
-                    batch.multiplier == item.multiplier, batch.texture.isSame(as: texture),
-                    batch.mask.isSame(as: mask)
-                {
-                    batch.items.append(item.shader)
-                    open = batch
+                let joins =
+                    open.map {
+                        $0.program == program && $0.blend == item.blend && $0.multiplier == item.multiplier
+                            && $0.texture.isSame(as: texture) && $0.mask.isSame(as: mask)
+                    } ?? false
+                if joins {
+                    // Appended in place: no copy of the batch's items is alive here.
+                    open!.items.append(item.shader)
                     continue
                 }
                 close()
