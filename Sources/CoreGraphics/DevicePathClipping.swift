@@ -189,15 +189,21 @@ enum DevicePathClipping {
             edges.append(Edge(to: p[3]))
             return
         }
-        // de Casteljau at ½, halving before adding so that nothing overflows.
+        let (first, second) = halves(p)
+        split(first, rect, depth: depth + 1, into: &edges)
+        split(second, rect, depth: depth + 1, into: &edges)
+    }
+
+    /// The cubic with control points `p` cut at t = ½ (de Casteljau, halving before adding so
+    /// that nothing overflows): the two halves' control points.
+    private static func halves(_ p: [CGPoint]) -> ([CGPoint], [CGPoint]) {
         let ab = mix(p[0], p[1], 0.5)
         let bc = mix(p[1], p[2], 0.5)
         let cd = mix(p[2], p[3], 0.5)
         let abc = mix(ab, bc, 0.5)
         let bcd = mix(bc, cd, 0.5)
         let middle = mix(abc, bcd, 0.5)
-        split([p[0], ab, abc, middle], rect, depth: depth + 1, into: &edges)
-        split([middle, bcd, cd, p[3]], rect, depth: depth + 1, into: &edges)
+        return ([p[0], ab, abc, middle], [middle, bcd, cd, p[3]])
     }
 
     /// The length of `edge` from `from`, measured by `length` (a curve by its control polygon
@@ -210,13 +216,8 @@ enum DevicePathClipping {
                 length(difference(p[1], p[0])) + length(difference(p[2], p[1]))
                 + length(difference(p[3], p[2]))
             if depth >= 8 || net - chord <= 1e-3 * net { return (chord + net) / 2 }
-            let ab = mix(p[0], p[1], 0.5)
-            let bc = mix(p[1], p[2], 0.5)
-            let cd = mix(p[2], p[3], 0.5)
-            let abc = mix(ab, bc, 0.5)
-            let bcd = mix(bc, cd, 0.5)
-            let middle = mix(abc, bcd, 0.5)
-            return curve([p[0], ab, abc, middle], depth + 1) + curve([middle, bcd, cd, p[3]], depth + 1)
+            let (first, second) = halves(p)
+            return curve(first, depth + 1) + curve(second, depth + 1)
         }
         return curve([from, c1, c2, edge.to], 0)
     }
