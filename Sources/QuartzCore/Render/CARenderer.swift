@@ -88,9 +88,7 @@ public final class CARenderer {
     /// make and why; each reason is also reported once through `CompatibilityWarnings`.
     package private(set) var lastFrameReport = FrameReport()
     /// How many batches the last frame was submitted in, and how many draw items they held.
-    package var lastFrameBatches: (batches: Int, draws: Int) {
-        (device.lastFrameBatchCount, device.lastFrameDrawCount)
-    }
+    package private(set) var lastFrameBatches: (batches: Int, draws: Int) = (0, 0)
 
     /// Creates a renderer for `layer` drawing `size` points at `scale` pixels per point.
     ///
@@ -164,8 +162,9 @@ public final class CARenderer {
             tree = layer?.renderNode
         }
         // The three stages (ruling V21): describe, batch, submit.
-        let frame = builder.build(tree, atTime: time, worldToClip: worldToClip)
+        let frame = builder.build(tree, atTime: time, worldToClip: FrameBuilder.worldToClip(bounds))
         let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
+        lastFrameBatches = FrameBatcher.counts(of: batches)
         lastFrameReport = device.submit(batches, of: frame)
         for reason in lastFrameReport.reasons { CompatibilityWarnings.report(reason) }
     }
@@ -251,11 +250,4 @@ public final class CARenderer {
         return makeImage()
     }
 
-    /// Maps the root's parent space (points) to clip space: `bounds` onto the framebuffer, y
-    /// down, and every depth onto the plane z = 0 (the root flattens into the screen).
-    private var worldToClip: CATransform3D {
-        var m = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
-        m = CATransform3DConcat(m, CATransform3DMakeScale(2 / bounds.width, -2 / bounds.height, 0))
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
-    }
 }

@@ -242,13 +242,6 @@ struct FrameDescription {
     /// Rasterized layers whose bitmaps are no longer kept.
     var droppedRasters: [LayerID] = []
 
-    /// The draw items, in order.
-    var drawItems: [DrawItem] {
-        commands.compactMap {
-            if case .draw(let item) = $0 { return item }
-            return nil
-        }
-    }
 }
 
 // MARK: Outlines

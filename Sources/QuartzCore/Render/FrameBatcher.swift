@@ -120,6 +120,16 @@ enum FrameBatcher {
         return result
     }
 
+    /// How many batches `batches` holds, and how many draw items they hold in all.
+    static func counts(of batches: [BatchedCommand]) -> (batches: Int, draws: Int) {
+        var counts = (batches: 0, draws: 0)
+        for case .draws(let batch) in batches {
+            counts.batches += 1
+            counts.draws += batch.items.count
+        }
+        return counts
+    }
+
     /// The colour `item` leaves on a transparent target when it is a plain fill of all of it in
     /// source-over, unmultiplied; `nil` otherwise.
     private static func clearColor(of item: DrawItem, viewport: (width: Int, height: Int)) -> (
@@ -175,13 +185,8 @@ extension DrawQuad {
     /// Whether the quad, projected without perspective or rotation, covers every pixel of a
     /// target of `viewport` pixels.
     func covers(viewport: (width: Int, height: Int)) -> Bool {
-        let m = matrix
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
+        guard let (x0, x1, y0, y1) = pixelEdges(viewport: viewport) else { return false }
         let (width, height) = (CGFloat(viewport.width), CGFloat(viewport.height))
-        let x0 = ((quad.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
-        let x1 = ((quad.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
-        let y0 = ((quad.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
-        let y1 = ((quad.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
         let tolerance: CGFloat = 1e-3
         return min(x0, x1) <= tolerance && max(x0, x1) >= width - tolerance && min(y0, y1) <= tolerance
             && max(y0, y1) >= height - tolerance
@@ -193,7 +198,6 @@ extension DrawQuad {
     /// that puts the quad's edges on pixel boundaries, the quad within the shape whose edges would
     /// be anti-aliased, and no mipmap bias.
     func isPlain(viewport: (width: Int, height: Int)) -> Bool {
-        let m = matrix
         switch mode {
         case .fill:
             guard radii == (0, 0, 0, 0), quad == bounds else { return false }
@@ -207,16 +211,26 @@ extension DrawQuad {
         }
         // With hard edges a fragment of the quad is wholly covered wherever the quad lies.
         if antialiasedEdges == 0 { return true }
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return false }
-        let (width, height) = (CGFloat(viewport.width), CGFloat(viewport.height))
+        guard let (x0, x1, y0, y1) = pixelEdges(viewport: viewport) else { return false }
         func onPixelBoundary(_ value: CGFloat) -> Bool {
             value.isFinite && abs(value - value.rounded()) < 1e-3
         }
-        let r = quad
-        let x0 = ((r.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
-        let x1 = ((r.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
-        let y0 = ((r.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
-        let y1 = ((r.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
         return onPixelBoundary(x0) && onPixelBoundary(x1) && onPixelBoundary(y0) && onPixelBoundary(y1)
+    }
+
+    /// Where the quad's left, right, top and bottom edges land in a target of `viewport` pixels
+    /// (pixels from the target's left and bottom); `nil` under a rotation or perspective.
+    private func pixelEdges(viewport: (width: Int, height: Int)) -> (
+        CGFloat, CGFloat, CGFloat, CGFloat
+    )? {
+        let m = matrix
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return nil }
+        let (width, height) = (CGFloat(viewport.width), CGFloat(viewport.height))
+        return (
+            ((quad.minX * m.m11 + m.m41) / m.m44 + 1) / 2 * width,
+            ((quad.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width,
+            ((quad.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height,
+            ((quad.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
+        )
     }
 }

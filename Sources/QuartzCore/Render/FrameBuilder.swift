@@ -90,20 +90,20 @@ package final class FrameBuilder {
     /// Describes the frame that draws the render tree `root` at media time `time` over
     /// `(0, 0, size)`, as a renderer of this size would, and outlines it. No GL is involved.
     package func outline(of root: RenderLayer?, atTime time: CFTimeInterval) -> FrameOutline {
-        var m = CATransform3DMakeScale(2 / size.width, -2 / size.height, 0)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
-        let frame = build(root, atTime: time, worldToClip: m)
-        let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
-        let draws = batches.reduce(0) {
-            if case .draws(let batch) = $1 { return $0 + batch.items.count }
-            return $0
-        }
-        let batchCount = batches.reduce(0) {
-            if case .draws = $1 { return $0 + 1 }
-            return $0
-        }
+        let frame = build(
+            root, atTime: time, worldToClip: Self.worldToClip(CGRect(origin: .zero, size: size)))
+        let counts = FrameBatcher.counts(
+            of: FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight)))
         return FrameOutline(
-            steps: frame.commands.map(\.outlineLine), batchCount: batchCount, drawCount: draws)
+            steps: frame.commands.map(\.outlineLine), batchCount: counts.batches, drawCount: counts.draws)
+    }
+
+    /// Maps the root's parent space (points) to clip space: `bounds` onto the target, y down, and
+    /// every depth onto the plane z = 0 (the root flattens into the screen).
+    static func worldToClip(_ bounds: CGRect) -> CATransform3D {
+        var m = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
+        m = CATransform3DConcat(m, CATransform3DMakeScale(2 / bounds.width, -2 / bounds.height, 0))
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(-1, 1, 0))
     }
 
     /// Describes the frame that draws `root` at media time `time` through `worldToClip` into the

@@ -41,9 +41,6 @@ final class GLDevice {
     private var stencilUsed = true
     /// How many quads were drawn with the plain programs (no coverage), for tests of the fast path.
     private(set) var plainDraws = 0
-    /// How many batches the last frame was drawn in, and how many draw items they held.
-    private(set) var lastFrameBatchCount = 0
-    private(set) var lastFrameDrawCount = 0
 
     /// Creates the device with a surfaceless context of its own, or with the context current on
     /// the calling thread (a window's, `usingCurrentContext`), and a framebuffer of
@@ -107,13 +104,9 @@ final class GLDevice {
         var madeLargeRaster = false
         // Whether the bound target could be made; draws into one that could not are counted.
         var targetUsable = true
-        var batchCount = 0
-        var drawCount = 0
         for command in batches {
             switch command {
             case .draws(let batch):
-                batchCount += 1
-                drawCount += batch.items.count
                 guard targetUsable else {
                     report.fail(batch.items.count, "CARenderer: an offscreen target could not be created")
                     continue
@@ -162,8 +155,6 @@ final class GLDevice {
                 }
             }
         }
-        lastFrameBatchCount = batchCount
-        lastFrameDrawCount = drawCount
         endFrame(madeLargeRaster: madeLargeRaster)
         return report
     }
