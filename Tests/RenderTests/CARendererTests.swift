@@ -32,7 +32,7 @@ import Testing
         -> CGImage
     {
         let renderer = try CARenderer(layer: root, size: size, scale: scale)
-        return try #require(renderer.image(atTime: CACurrentMediaTime()))
+        return try #require(renderer.image(atTime: settledFrameTime()))
     }
 
     @Test func backgroundFillsTheFrameExactly() throws {

@@ -15,7 +15,7 @@ import Testing
         throws -> CGImage
     {
         let renderer = try CARenderer(layer: root, size: size)
-        return try #require(renderer.image(atTime: time ?? CACurrentMediaTime()))
+        return try #require(renderer.image(atTime: time ?? settledFrameTime()))
     }
 
     /// A replicator filling an 80×60 root with one 10×10 `color` sublayer at (5, 5).
