@@ -88,20 +88,19 @@ struct KeyframeTimelineTests {
         #expect(t.segment(at: 0.5).index == 1)
     }
 
-    @Test func invalidKeyTimesAreIgnored() {
-        let invalid: [[Double]] = [
+    @Test func unusableKeyTimesAreIgnored() {
+        let unusable: [[Double]] = [
             [0, 1],  // wrong count
-            [0, 0.7, 0.3, 1].dropLast(),  // decreasing (and three entries)
-            [0, 1.5, 1],  // out of range
             [0, .nan, 1],  // not a number
+            [0, .infinity, 1],  // not finite
         ]
-        for keyTimes in invalid {
+        for keyTimes in unusable {
             let t = KeyframeTimeline(count: 3, keyTimes: keyTimes, mode: .linear, segmentLengths: nil)
             #expect(t.keyTimes == [0, 0.5, 1], "\(keyTimes)")
             #expect(t.ignoredGivenKeyTimes, "\(keyTimes)")
         }
         let discrete = KeyframeTimeline(
-            count: 2, keyTimes: [0, 0.5, 0.4], mode: .discrete, segmentLengths: nil)
+            count: 2, keyTimes: [0, 0.5, 0.4, 1], mode: .discrete, segmentLengths: nil)
         #expect(discrete.keyTimes == [0, 0.5, 1])
         #expect(discrete.ignoredGivenKeyTimes)
         // Ends within the tolerance are accepted and made exact.
@@ -109,6 +108,32 @@ struct KeyframeTimelineTests {
             count: 2, keyTimes: [1e-12, 1 - 1e-12], mode: .linear, segmentLengths: nil)
         #expect(nearly.keyTimes == [0, 1])
         #expect(!nearly.ignoredGivenKeyTimes)
+    }
+
+    /// Key times that decrease or leave [0, 1] are used as given: the segment at a progress is
+    /// the first one that holds it (ruling E24).
+    @Test func keyTimesOutOfOrderAreSearchedAsGiven() {
+        // values [0, 0, 1, 1] at key times [0, −0.5, 0.5, 1]: 0.25 lies in the second segment,
+        // three quarters of the way from −0.5 to 0.5.
+        let t = KeyframeTimeline(count: 4, keyTimes: [0, -0.5, 0.5, 1], mode: .linear, segmentLengths: nil)
+        #expect(t.keyTimes == [0, -0.5, 0.5, 1] && !t.ignoredGivenKeyTimes && !t.keyTimesAreOrdered)
+        #expect(t.segment(at: 0.25) == (1, 0.75))
+        #expect(t.segment(at: 0.75) == (2, 0.5))
+        // Past the last key time the last value holds; before every segment the first.
+        #expect(t.segment(at: 1) == (2, 1))
+        #expect(t.segment(at: -0.75) == (0, 0))
+        // Ordered key times beyond [0, 1] keep the bisection and its extrapolation rules.
+        let wide = KeyframeTimeline(count: 3, keyTimes: [-0.5, 0.5, 1.5], mode: .linear, segmentLengths: nil)
+        #expect(wide.keyTimesAreOrdered && wide.keyTimes == [-0.5, 0.5, 1.5])
+        #expect(wide.segment(at: 0) == (0, 0.5))
+        #expect(wide.segment(at: 1) == (1, 0.5))
+        // Discrete mode: the first key time interval that holds the progress shows its value.
+        let steps = KeyframeTimeline(
+            count: 3, keyTimes: [0, 0.6, 0.3, 1], mode: .discrete, segmentLengths: nil)
+        #expect(!steps.keyTimesAreOrdered)
+        #expect(steps.segment(at: 0.4).index == 0)
+        #expect(steps.segment(at: 0.2).index == 0)
+        #expect(steps.segment(at: 0.7).index == 2)
     }
 
     /// Key times that start after 0 or end before 1 are used; the end values hold outside them

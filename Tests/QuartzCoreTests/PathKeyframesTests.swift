@@ -70,14 +70,21 @@ struct PathKeyframesTests {
         #expect(keyframes.tangent(segment: 0, fraction: 0.5) == CGVector(dx: 1, dy: 0))
     }
 
-    @Test func aRectangleHasFourSegmentsIncludingTheClose() {
+    /// A close has no point, so it is no keyframe (ruling E25): a rectangle's path has the four
+    /// corners as keyframes and three sides as segments.
+    @Test func aCloseIsNoKeyframe() {
         let keyframes = PathKeyframes(
             path: CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 10), transform: nil))
-        #expect(keyframes.count == 5)
-        #expect(keyframes.segmentLengths == [30, 10, 30, 10])
-        #expect(keyframes.point(segment: 3, fraction: 0.5) == CGPoint(x: 0, y: 5))
-        #expect(keyframes.tangent(segment: 3, fraction: 0.5) == CGVector(dx: 0, dy: -1))
-        #expect(keyframes.keyframePoints.last == .zero)
+        #expect(keyframes.count == 4)
+        #expect(keyframes.segmentLengths == [30, 10, 30])
+        #expect(keyframes.keyframePoints.last == CGPoint(x: 0, y: 10))
+        // A segment after a close starts from the subpath's start.
+        let after = PathKeyframes([
+            .move(.zero), .line(CGPoint(x: 10, y: 0)), .close, .line(CGPoint(x: 0, y: 20)),
+        ])
+        #expect(after.count == 3)
+        #expect(after.segmentLengths == [10, 20])
+        #expect(after.point(segment: 1, fraction: 0) == .zero)
     }
 
     @Test func aCloseAlreadyAtTheStartIsNoSegment() {
@@ -121,14 +128,16 @@ struct PathKeyframesTests {
     }
 
     @Test func pathKeyframesDriveATimeline() {
-        // Paced timing along a rect: the long sides take three times as long as the short ones.
+        // Paced timing along a rect's three sides (the close is no segment): the long sides take
+        // three times as long as the short one.
         let keyframes = PathKeyframes(
             path: CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 10), transform: nil), paced: true)
         let timeline = KeyframeTimeline(
             count: keyframes.count, keyTimes: nil, mode: .paced, segmentLengths: keyframes.segmentLengths)
-        #expect(timeline.keyTimes == [0, 0.375, 0.5, 0.875, 1])
-        let (i, u) = timeline.segment(at: 0.4375)
+        let expected: [Double] = [0, 30.0 / 70, 40.0 / 70, 1]
+        #expect(timeline.keyTimes == expected)
+        let (i, u) = timeline.segment(at: 35.0 / 70)
         #expect(i == 1 && abs(u - 0.5) < 1e-12)
-        #expect(keyframes.point(segment: i, fraction: u) == CGPoint(x: 30, y: 5))
+        #expect(isClose(keyframes.point(segment: i, fraction: u), CGPoint(x: 30, y: 5), 1e-9))
     }
 }

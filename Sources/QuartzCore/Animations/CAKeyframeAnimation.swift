@@ -42,8 +42,10 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 ///
 /// Invalid `keyTimes` (a wrong count, decreasing, outside [0, 1]) are ignored and the keyframes
 /// spaced evenly, as Apple documents; key times that start after 0 or end before 1 are used, the
-/// first value held before them and the last after them (ruling E19). With fewer than two
-/// values (or a path with no drawing elements) the single value, if any, is shown throughout.
+/// first value held before them and the last after them (ruling E19); key times that decrease or
+/// leave [0, 1] are used as given (ruling E24). With fewer than two values (or a path with no
+/// drawing elements) the single value, if any, is shown throughout, except in discrete mode,
+/// where a single value has no effect (ruling E26).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     var storedValues: [Any]?
     var storedPath: CGPath?
@@ -221,6 +223,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         } else {
             // Ruling T5: points given for a translation pair are taken as the pair.
             preparedValues = (storedValues ?? []).map { normalized(AnimatableValue($0)) }
+            // Ruling E26: one value is no sequence to step through in discrete mode.
+            if mode == .discrete, preparedValues.count == 1 { preparedValues = [] }
             let lengths =
                 isPaced && preparedValues.count > 1
                 ? (1..<preparedValues.count).map { preparedValues[$0 - 1].distance(to: preparedValues[$0]) }

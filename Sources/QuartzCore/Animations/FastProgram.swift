@@ -146,23 +146,28 @@ extension KeyframeTimeline {
         keyTimes.withUnsafeBufferPointer {
             Self.segment(
                 atLinear: linear, keyTimes: $0, count: count, discreteKeyTimes: mode == .discrete,
+                orderedKeyTimes: keyTimesAreOrdered,
                 curve: curve,
                 paced: paced, discrete: discrete, segmentCurve: segmentCurve)
         }
     }
 
     /// `segment(atLinear:curve:paced:discrete:segmentCurve:)` for `count` keyframes with the
-    /// effective key times `keyTimes` (of a timeline in discrete mode when `discreteKeyTimes`):
+    /// effective key times `keyTimes` (of a timeline in discrete mode when `discreteKeyTimes`,
+    /// never decreasing when `orderedKeyTimes`):
     /// the form a render node evaluates from its own table (`ResolvedAnimations`).
     @inline(__always)
     static func segment(
         atLinear linear: Double, keyTimes: UnsafeBufferPointer<Double>, count: Int, discreteKeyTimes: Bool,
+        orderedKeyTimes: Bool,
         curve: UnitBezier?, paced: Bool, discrete: Bool,
         segmentCurve: (Int) -> UnitBezier?
     ) -> (index: Int, fraction: Double) {
         var position = linear
         if !paced, let curve { position = curve.solve(linear) }
-        var (index, u) = segment(at: position, keyTimes: keyTimes, count: count, discrete: discreteKeyTimes)
+        var (index, u) = segment(
+            at: position, keyTimes: keyTimes, count: count, discrete: discreteKeyTimes,
+            ordered: orderedKeyTimes)
         if !paced, !discrete, let curve = segmentCurve(index) { u = curve.solve(u) }
         return (index, u)
     }

@@ -100,6 +100,8 @@ extension ResolvedAnimations {
         static let keyframes = Flags(rawValue: 1 << 3)
         static let paced = Flags(rawValue: 1 << 4)
         static let discrete = Flags(rawValue: 1 << 5)
+        /// Keyframes whose key times decrease somewhere (ruling E24).
+        static let unorderedKeyTimes = Flags(rawValue: 1 << 6)
     }
 
     /// The fixed part of a record.
@@ -184,7 +186,9 @@ extension ResolvedAnimations {
             let (index, u) = KeyframeTimeline.segment(
                 atLinear: FastProgram.Progress.linear(sample.basicTime, duration),
                 keyTimes: UnsafeBufferPointer(start: values, count: keyTimeCount), count: n,
-                discreteKeyTimes: discrete, curve: curve, paced: flags.contains(.paced), discrete: discrete
+                discreteKeyTimes: discrete, orderedKeyTimes: !flags.contains(.unorderedKeyTimes),
+                curve: curve,
+                paced: flags.contains(.paced), discrete: discrete
             ) { index in index < curveCount ? curves[index] : nil }
             let i = min(index, n - 1)
             let frame = lanes(frames + i * laneCount, count: laneCount)
@@ -293,6 +297,7 @@ extension ResolvedAnimations {
                 flags.insert(.keyframes)
                 if program.paced { flags.insert(.paced) }
                 if program.discrete { flags.insert(.discrete) }
+                if !timeline.keyTimesAreOrdered { flags.insert(.unorderedKeyTimes) }
                 frameCount = n
                 curveCount = program.segmentCurves?.count ?? 0
                 valueCount = timeline.keyTimes.count + n * laneCount

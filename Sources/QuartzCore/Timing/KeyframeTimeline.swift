@@ -37,27 +37,32 @@ package struct KeyframeTimeline: Sendable {
     package let count: Int
     /// The calculation mode the key times were chosen for.
     package let mode: KeyframeCalculationMode
-    /// The effective key times, non-decreasing from exactly 0 to exactly 1: `count` entries
-    /// (`count + 1` in discrete mode); `[0]` for one keyframe (`[0, 1]` in discrete
-    /// mode) and empty for none.
+    /// The effective key times: `count` entries (`count + 1` in discrete mode); `[0]` for one
+    /// keyframe (`[0, 1]` in discrete mode) and empty for none. Generated ones run from exactly
+    /// 0 to exactly 1; given ones are kept as given, in any order and range (ruling E24).
     package private(set) var keyTimes: [Double]
-    /// Whether key times were given for two or more keyframes and not used: they were invalid for
-    /// the mode, or the mode is paced (callers may report it).
+    /// Whether `keyTimes` never decreases, so that a segment is found by bisection; given key
+    /// times that decrease are searched in order for the first segment holding the progress
+    /// (ruling E24).
+    package let keyTimesAreOrdered: Bool
+    /// Whether key times were given for two or more keyframes and not used: their count was
+    /// wrong for the mode, an entry was not finite, or the mode is paced (callers may report it).
     package let ignoredGivenKeyTimes: Bool
 
     /// `count` keyframes timed by `keyTimes` or `segmentLengths` (Apple's `keyTimes`
     /// documentation, ruling E19).
     ///
-    /// - Linear and cubic modes use `keyTimes` when it has `count` entries, all finite, within
-    ///   [0, 1] and non-decreasing; the first value holds before the first key time and the last
-    ///   after the last one when they do not reach 0 and 1 (ruling E19).
+    /// - Linear and cubic modes use `keyTimes` when it has `count` entries, all finite, as given
+    ///   (ruling E24): in any order and range, the segment at a progress being the first one that
+    ///   holds it; the first value holds before the first key time and the last after the last
+    ///   one when they do not reach 0 and 1 (ruling E19).
     /// - Discrete mode uses `keyTimes` with `count + 1` entries (Apple's documented form: value `i`
     ///   is shown from `keyTimes[i]` until `keyTimes[i + 1]`, the last entry 1), or with `count`
     ///   entries (value `i` from `keyTimes[i]`, the last one until the end: a common form Lamina
-    ///   accepts and stores as the documented one with a final 1); same validity rules otherwise.
+    ///   accepts and stores as the documented one with a final 1); same rules otherwise.
     /// - Paced modes ignore `keyTimes` and place keyframe `i` at the cumulative length of
     ///   `segmentLengths[0..<i]` over the total; a non-finite or negative length counts 0.
-    /// - Otherwise — keyTimes `nil` or invalid ("ignored", as Apple documents), lengths `nil`, of
+    /// - Otherwise — keyTimes `nil` or unusable ("ignored", as Apple documents), lengths `nil`, of
     ///   the wrong count or all zero — the keyframes are evenly spaced: `i / (count − 1)`, and
     ///   `i / count` for the `count + 1` discrete key times.
     package init(count: Int, keyTimes: [Double]?, mode: KeyframeCalculationMode, segmentLengths: [Double]?) {
@@ -73,7 +78,9 @@ package struct KeyframeTimeline: Sendable {
             }
         }
         self.ignoredGivenKeyTimes = n >= 2 && keyTimes != nil && (mode.isPaced || chosen == nil)
-        self.keyTimes = chosen ?? Self.evenKeyTimes(count: n, discrete: mode == .discrete)
+        let times = chosen ?? Self.evenKeyTimes(count: n, discrete: mode == .discrete)
+        self.keyTimes = times
+        self.keyTimesAreOrdered = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
     /// The keyframe segment at `progress`.
@@ -95,24 +102,37 @@ package struct KeyframeTimeline: Sendable {
     /// - Complexity: O(log `count`).
     package func segment(at progress: Double) -> (index: Int, fraction: Double) {
         keyTimes.withUnsafeBufferPointer {
-            Self.segment(at: progress, keyTimes: $0, count: count, discrete: mode == .discrete)
+            Self.segment(
+                at: progress, keyTimes: $0, count: count, discrete: mode == .discrete,
+                ordered: keyTimesAreOrdered)
         }
     }
 
     /// ``segment(at:)`` for `count` keyframes with the effective key times `t` (`keyTimes` as
-    /// the initialiser chose them) in discrete mode or not: the form a render node evaluates from
-    /// its own table.
+    /// the initialiser chose them) in discrete mode or not, `ordered` when they never decrease:
+    /// the form a render node evaluates from its own table.
     @inline(__always)
     static func segment(
-        at progress: Double, keyTimes t: UnsafeBufferPointer<Double>, count: Int, discrete: Bool
+        at progress: Double, keyTimes t: UnsafeBufferPointer<Double>, count: Int, discrete: Bool,
+        ordered: Bool
     ) -> (index: Int, fraction: Double) {
         var p = progress.isNaN ? 0 : progress
         if p.isInfinite { p = p > 0 ? 1 : 0 }
         if discrete {
             guard count >= 1 else { return (0, 0) }
-            return (lastIndex(in: t, atOrBefore: min(max(p, 0), 1), upTo: count - 1), 0)
+            let clamped = min(max(p, 0), 1)
+            guard ordered else { return (firstSegment(in: t, holding: clamped, segments: count) ?? 0, 0) }
+            return (lastIndex(in: t, atOrBefore: clamped, upTo: count - 1), 0)
         }
         guard count >= 2 else { return (0, 0) }
+        guard ordered else {
+            // Ruling E24: the first segment that holds the progress, as given; outside them all,
+            // the last value from the last key time on and the first value before it.
+            guard let i = firstSegment(in: t, holding: p, segments: count - 1) else {
+                return p >= t[count - 1] ? (count - 2, 1) : (0, 0)
+            }
+            return (i, (p - t[i]) / (t[i + 1] - t[i]))
+        }
         if (p < 0 && t[0] == 0) || (p > 1 && t[count - 1] == 1) {
             // The first or last segment with a duration, extended (only when the key times reach
             // that end: otherwise the end value holds there).
@@ -126,6 +146,15 @@ package struct KeyframeTimeline: Sendable {
         let h = t[i + 1] - t[i]
         if p < t[i] { return (i, 0) }  // before the first key time
         return (i, h > 0 ? min(max((p - t[i]) / h, 0), 1) : 1)
+    }
+
+    /// The first `i < segments` with `keyTimes[i] ≤ p < keyTimes[i + 1]`, or `nil`.
+    @inline(__always)
+    private static func firstSegment(
+        in keyTimes: UnsafeBufferPointer<Double>, holding p: Double, segments: Int
+    ) -> Int? {
+        for i in 0..<segments where keyTimes[i] <= p && p < keyTimes[i + 1] { return i }
+        return nil
     }
 
     /// The last index `i ≤ upper` with `keyTimes[i] ≤ p`, or 0.
@@ -147,20 +176,19 @@ package struct KeyframeTimeline: Sendable {
     }
 
     /// `given` with its entries within `endpointTolerance` of 0 or 1 made exact, or `nil` when it
-    /// is invalid for `count` keyframes: a wrong count, an entry not finite or outside [0, 1], or
-    /// a decrease. Key times that start after 0 or end before 1 are kept (ruling E19): the first
-    /// value holds before the first key time and the last after the last one.
+    /// cannot time `count` keyframes: a wrong count or an entry that is not finite. Key times
+    /// that start after 0 or end before 1 are kept (ruling E19), and so are key times that
+    /// decrease or leave [0, 1] (ruling E24).
     private static func validated(_ given: [Double], count n: Int, discrete: Bool) -> [Double]? {
         let documentedCount = discrete ? n + 1 : n
-        guard given.count == documentedCount || (discrete && given.count == n) else { return nil }
-        let tolerance = endpointTolerance
-        guard given.allSatisfy({ $0.isFinite && $0 >= -tolerance && $0 <= 1 + tolerance }),
-            zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 })
+        guard given.count == documentedCount || (discrete && given.count == n),
+            given.allSatisfy({ $0.isFinite })
         else { return nil }
+        let tolerance = endpointTolerance
         var times = given.map { time -> Double in
             if abs(time) <= tolerance { return 0 }
             if abs(time - 1) <= tolerance { return 1 }
-            return min(max(time, 0), 1)
+            return time
         }
         if times.count != documentedCount { times.append(1) }
         return times
@@ -328,15 +356,15 @@ private struct HermiteSegment {
 /// Keyframes along a `CGPath`, for a keyframe animation's `path` (Apple's header: "each point in
 /// the path except for moveto points defines a single keyframe").
 ///
-/// Every drawing element — line, quadratic or cubic curve, and a close whose line back to its
-/// subpath's start has length — is one segment between two keyframes; the first keyframe is the
-/// start of the first segment. The position follows each segment's own curve, not the chord
-/// between its ends. A move starts a new subpath without being a keyframe: the position jumps to
-/// it at the key time where the next segment starts. A close already at its subpath's start (the
-/// usual end of an ellipse or a rounded rect) is not a segment, so it does not hold the position
-/// still for a share of the duration. Drawing elements before any move are ignored; a segment with
-/// a non-finite point is skipped, the next one starting at the skipped one's end (as after a move)
-/// when that is finite, else at the last finite point.
+/// Every line, quadratic or cubic curve is one segment between two keyframes; the first keyframe
+/// is the start of the first segment. The position follows each segment's own curve, not the
+/// chord between its ends. A move starts a new subpath without being a keyframe: the position
+/// jumps to it at the key time where the next segment starts. A close has no point, so it is no
+/// keyframe and no segment (ruling E25): the motion ends at the subpath's last point, and a
+/// segment after the close starts from the subpath's start, as after a move. Drawing elements
+/// before any move are ignored; a segment with a non-finite point is skipped, the next one
+/// starting at the skipped one's end (as after a move) when that is finite, else at the last
+/// finite point.
 package struct PathKeyframes: Sendable {
     /// Curves are measured in this many equal parameter steps, each by 5-point Gauss–Legendre
     /// quadrature.
@@ -444,7 +472,8 @@ package struct PathKeyframes: Sendable {
             case .cubic(let c1, let c2, let p):
                 add([c1, c2, p])
             case .close:
-                if let start = current, start != subpathStart { add([subpathStart]) }
+                // Ruling E25: no keyframe; the current point returns to the subpath's start.
+                if current != nil { current = subpathStart }
             }
         }
         return (curves, firstMove)
