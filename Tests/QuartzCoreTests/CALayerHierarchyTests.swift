@@ -149,20 +149,53 @@ import Testing
         #expect(root.checkInvariants().isEmpty)
     }
 
-    @Test func maskHasNoSuperlayerAndLeavesItsTree() {
+    /// Ruling L19: a mask answers the layer it masks as its superlayer, without being one of its
+    /// sublayers.
+    @Test func maskAnswersItsOwnerAsSuperlayerAndLeavesItsTree() {
         let layer = named("layer")
         let tree = named("tree")
         let mask = named("mask")
         tree.addSublayer(mask)
         layer.mask = mask
         #expect(layer.mask === mask)
-        #expect(mask.superlayer == nil)
+        #expect(mask.superlayer === layer)
+        #expect(layer.sublayers == nil)
         #expect(tree.sublayers?.isEmpty == true)
         // Adding the mask somewhere as a sublayer takes it away from the masked layer.
         tree.addSublayer(mask)
         #expect(layer.mask == nil)
         #expect(mask.superlayer === tree)
         #expect(layer.checkInvariants().isEmpty && tree.checkInvariants().isEmpty)
+    }
+
+    /// Ruling L19: layout reaches masks with their owners, so a mask sized to "its superlayer's
+    /// bounds" in a `layoutSublayers` (the owner's or its own) takes the masked layer's bounds.
+    @Test func masksAreLaidOutAgainstTheLayerTheyMask() {
+        final class FillingLayer: CALayer {
+            override func layoutSublayers() {
+                super.layoutSublayers()
+                for layer in (sublayers ?? []) + [mask].compactMap({ $0 }) {
+                    if let superlayer = layer.superlayer { layer.frame = superlayer.bounds }
+                }
+            }
+        }
+        let owner = FillingLayer()
+        owner.bounds = CGRect(x: 0, y: 0, width: 120, height: 80)
+        let mask = FillingLayer()
+        let maskChild = CALayer()
+        mask.addSublayer(maskChild)
+        owner.mask = mask
+        owner.setNeedsLayout()
+        mask.setNeedsLayout()
+        owner.layoutIfNeeded()
+        #expect(mask.bounds == CGRect(x: 0, y: 0, width: 120, height: 80))
+        #expect(maskChild.bounds.size == CGSize(width: 120, height: 80))
+        // A layout asked of the mask alone starts from its owner when the owner needs one too.
+        owner.bounds.size = CGSize(width: 60, height: 40)
+        mask.setNeedsLayout()
+        mask.layoutIfNeeded()
+        #expect(mask.bounds.size == CGSize(width: 60, height: 40))
+        #expect(maskChild.bounds.size == CGSize(width: 60, height: 40))
     }
 
     @Test func removeFromSuperlayerOnAMaskClearsTheMask() {

@@ -69,15 +69,16 @@ extension CALayer {
     /// that needs it, parents before children.
     func layoutIfNeededImplementation() {
         var top: CALayer = self
-        var current = superlayerStorage
+        var current = geometryParent
         while let layer = current {
             if layer.needsLayoutFlag { top = layer }
-            current = layer.superlayerStorage
+            current = layer.geometryParent
         }
         top.layoutSubtreeIfNeeded()
     }
 
-    /// Parents before children, iteratively (a tree may be deeper than the stack).
+    /// Parents before children, masks with their owners (ruling L19), iteratively (a tree may
+    /// be deeper than the stack).
     private func layoutSubtreeIfNeeded() {
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {
@@ -85,6 +86,7 @@ extension CALayer {
                 layer.needsLayoutFlag = false
                 layer.layoutSublayers()
             }
+            if let mask = layer.maskStorage { pending.append(mask) }
             pending.append(contentsOf: (layer.sublayerStorage ?? []).reversed())
         }
     }

@@ -1,8 +1,9 @@
 import CoreGraphics
 
 // The layer tree's rules, as Apple's: a layer has at most one parent (adding it elsewhere moves
-// it), a mask has no superlayer, and a layer can never become its own ancestor — such an insertion
-// is refused (ignored and reported) so the tree never has a cycle.
+// it), a mask's superlayer is the layer it masks though it is no sublayer (ruling L19), and a
+// layer can never become its own ancestor — such an insertion is refused (ignored and reported)
+// so the tree never has a cycle.
 
 extension CALayer {
     /// Whether `self` is `layer` or one of its ancestors (through superlayers and mask owners).

@@ -275,14 +275,17 @@ open class CALayer: NSObject, CAMediaTiming {
         set { replaceAllSublayers(with: newValue) }
     }
 
-    /// The layer's parent, or `nil` for a root layer and for a layer used as a `mask`.
+    /// The layer's parent, or `nil` for a root layer. A layer used as a `mask` answers the layer
+    /// it masks, as on Apple's platforms (ruling L19), though it is not among that layer's
+    /// `sublayers`.
     open var superlayer: CALayer? {
-        superlayerStorage
+        superlayerStorage ?? maskOwner
     }
 
     /// A layer whose alpha channel masks this layer's content and sublayers. The mask lives in
-    /// this layer's coordinate space and has no superlayer; assigning a layer that is in a tree
-    /// removes it from that tree first. Default `nil`.
+    /// this layer's coordinate space, answers this layer as its `superlayer`, is laid out with
+    /// this layer's subtree and leaves with `removeFromSuperlayer()` (ruling L19); assigning a
+    /// layer that is in a tree removes it from that tree first. Default `nil`.
     open var mask: CALayer? {
         get { maskStorage }
         set { setMaskLayer(newValue) }
