@@ -50,4 +50,34 @@ import Testing
         }
         #expect(dark == 0)
     }
+
+    /// A white disc of `side` points centred in a 40×40 frame, under `scale`.
+    static func disc(side: CGFloat, scale: CGFloat) throws -> CGImage {
+        let root = Support.layer(CGRect(x: 0, y: 0, width: 40, height: 40), Support.color(0, 0, 0))
+        let shape = CAShapeLayer()
+        shape.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+        shape.position = CGPoint(x: 20.3, y: 19.6)
+        shape.path = CGPath(ellipseIn: shape.bounds, transform: nil)
+        shape.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        shape.transform = CATransform3DMakeScale(scale, scale, 1)
+        root.addSublayer(shape)
+        let renderer = try CARenderer(layer: root, size: CGSize(width: 40, height: 40), scale: 2)
+        return try #require(renderer.image(atTime: 0))
+    }
+
+    /// Ruling V20: content magnified by its transform is rasterised at the size it shows, so its
+    /// edges stay one pixel wide instead of a bitmap's pixels enlarged (a 4-pixel ramp at 4×).
+    @Test(arguments: [1.5, 4.0, 7.0])
+    func aShapeScaledUpDrawsAsTheSameShapeDrawnLarge(scale: CGFloat) throws {
+        let enlarged = try Self.disc(side: 28 / scale, scale: scale)
+        let large = try Self.disc(side: 28, scale: 1)
+        var worst = 0
+        for y in 0..<80 {
+            for x in 0..<80 {
+                worst = max(
+                    worst, abs(Int(Support.pixel(enlarged, x, y)[0]) - Int(Support.pixel(large, x, y)[0])))
+            }
+        }
+        #expect(worst <= 24, "largest difference \(worst) from the disc drawn large")
+    }
 }

@@ -23,6 +23,11 @@ package struct RasterRequest: Sendable {
     /// the first time or changed (an animation, which would pay for the margin every frame) gets
     /// none.
     package var usesMargin = true
+    /// The framebuffer's pixel grid in the layer's coordinates (a point on a pixel corner), when
+    /// the content shows unrotated at exactly `scale` pixels per point: a plan at that scale is
+    /// then laid on it, so the bitmap's pixels are the framebuffer's (ruling V20). `nil`: the
+    /// grid the content names.
+    package var pixelGrid: CGPoint?
 
     /// A request for the whole content at `scale` within the default limits (2048 × 2048 pixels,
     /// 8192 a side): what `CALayer.kindContents(scale:)` asks.
@@ -51,6 +56,7 @@ package struct RasterRequest: Sendable {
     /// The same request at another scale (a text layer rasterises at its `contentsScale`).
     package func at(scale: CGFloat) -> RasterRequest {
         var request = self
+        if scale != self.scale { request.pixelGrid = nil }
         request.scale = scale
         return request
     }
@@ -70,6 +76,8 @@ package struct RasterRequest: Sendable {
             guard !full.isNull, full.width > 0, full.height > 0, full.width.isFinite, full.height.isFinite,
                 full.minX.isFinite, full.minY.isFinite
             else { return nil }
+            // The framebuffer's grid holds only at the requested scale.
+            let grid = s == scale ? pixelGrid ?? grid : grid
             let whole = Self.snapped(full, grid: grid, scale: s)
             if fits(whole, scale: s, pixels: wholePixels) {
                 return RasterPlan(rect: whole, scale: s, requestedScale: scale, isWhole: true)

@@ -514,9 +514,10 @@ struct RenderPass {
         _ layer: RenderLayer, _ kind: any LayerKindValues, _ state: LayerState, base: DrawQuad
     ) {
         let clipsToBounds = state.masksToBounds || kind.clipsOwnContentsToBounds
-        let scale = builder.scale * Self.minification(of: state.bounds, base.matrix, builder: builder)
-        let request = rasterRequest(
-            scale: scale, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
+        let (ratio, grid) = Self.contentScale(of: state.bounds, base.matrix, builder: builder)
+        var request = rasterRequest(
+            scale: builder.scale * ratio, matrix: base.matrix, clip: clipsToBounds ? state.bounds : nil)
+        request.pixelGrid = grid
         guard let (image, rect) = builder.ownContents(of: layer.id, kind, state: state, request: request),
             rect.width > 0, rect.height > 0, rect.width.isFinite, rect.height.isFinite
         else { return }
@@ -531,31 +532,59 @@ struct RenderPass {
         builder.draw(quad)
     }
 
-    /// How much smaller than at the framebuffer's scale a layer's own content shows on screen, as
-    /// a power of two in 1/64…1 (ruling V20): framebuffer pixels per point through `matrix`
-    /// when it is affine in the layer's plane (the larger of the two axes), over the renderer's
-    /// scale; 1 under perspective. A shape
-    /// scaled down by its transform is then rasterised at about the size it is seen, as Apple
-    /// draws it, not minified from a full-size bitmap (which drops thin strokes to dots); the
-    /// power of two keeps an animated scale from rasterising anew every frame.
-    static func minification(of bounds: CGRect, _ matrix: CATransform3D, builder: FrameBuilder) -> CGFloat {
+    /// How much smaller or larger than at the framebuffer's scale a layer's own content shows on
+    /// screen (ruling V20), and, when the content shows unrotated at one scale on both axes, the
+    /// framebuffer's pixel grid in the layer's coordinates.
+    ///
+    /// The ratio is framebuffer pixels per point through `matrix` when it is affine in the
+    /// layer's plane (the larger of the two axes), over the renderer's scale; 1 under
+    /// perspective. Shrunk content takes a power of two in 1/64…1, so a shape scaled down by its
+    /// transform is rasterised at about the size it is seen, as Apple draws it, not minified from
+    /// a full-size bitmap (which drops thin strokes to dots). Content at full size or enlarged
+    /// (up to 64×) that shows unrotated and uniformly scaled takes the ratio itself and the grid,
+    /// so its bitmap's pixels are the framebuffer's and its edges as sharp as Apple's vector
+    /// drawing; otherwise it takes a sixteenth of an octave at or above the ratio. The steps keep
+    /// an animated scale from rasterising anew every frame; the visible part alone is rasterised
+    /// when that is too large whole (V19).
+    static func contentScale(
+        of bounds: CGRect, _ matrix: CATransform3D, builder: FrameBuilder
+    ) -> (ratio: CGFloat, grid: CGPoint?) {
         // Under perspective the scale varies across the layer: the framebuffer's is kept.
         guard bounds.width.isFinite, bounds.height.isFinite, builder.scale > 0, matrix.m14 == 0,
             matrix.m24 == 0, matrix.m34 == 0
-        else { return 1 }
+        else { return (1, nil) }
         let centre = CGPoint(x: bounds.midX, y: bounds.midY)
         let (c, w0) = matrix.project(centre)
         let (x, w1) = matrix.project(CGPoint(x: centre.x + 1, y: centre.y))
         let (y, w2) = matrix.project(CGPoint(x: centre.x, y: centre.y + 1))
-        guard w0 > 0, w1 > 0, w2 > 0 else { return 1 }
+        guard w0 > 0, w1 > 0, w2 > 0 else { return (1, nil) }
         let halfWidth = CGFloat(builder.pixelWidth) / 2
         let halfHeight = CGFloat(builder.pixelHeight) / 2
         let alongX = hypot((x.x - c.x) * halfWidth, (x.y - c.y) * halfHeight)
         let alongY = hypot((y.x - c.x) * halfWidth, (y.y - c.y) * halfHeight)
-        let ratio = max(alongX, alongY) / builder.scale
-        guard ratio.isFinite, ratio > 0 else { return 1 }
-        if ratio >= 1 { return 1 }
-        return max(pow(2, (log2(ratio)).rounded(.up)), 1.0 / 64)
+        var ratio = max(alongX, alongY) / builder.scale
+        guard ratio.isFinite, ratio > 0 else { return (1, nil) }
+        if ratio < 1 - 1e-9 { return (max(pow(2, (log2(ratio)).rounded(.up)), 1.0 / 64), nil) }
+        if abs(ratio - 1) <= 1e-9 { ratio = 1 }
+        guard ratio <= 64, let grid = pixelGrid(matrix, halfWidth: halfWidth, halfHeight: halfHeight) else {
+            return (min(pow(2, (16 * log2(ratio) - 1e-9).rounded(.up) / 16), 64), nil)
+        }
+        return (ratio, grid)
+    }
+
+    /// The point of the layer's plane that `matrix` maps onto a corner of a framebuffer pixel,
+    /// when it maps the plane unrotated with one scale on both axes (mirroring allowed); `nil`
+    /// otherwise.
+    private static func pixelGrid(_ m: CATransform3D, halfWidth: CGFloat, halfHeight: CGFloat) -> CGPoint? {
+        guard m.m12 == 0, m.m21 == 0, m.m44 != 0 else { return nil }
+        // Framebuffer pixel = a · point + b on each axis.
+        let ax = m.m11 / m.m44 * halfWidth
+        let ay = m.m22 / m.m44 * halfHeight
+        guard ax != 0, ay != 0, abs(abs(ax) - abs(ay)) <= 1e-9 * abs(ax) else { return nil }
+        let bx = (m.m41 / m.m44 + 1) * halfWidth
+        let by = (m.m42 / m.m44 + 1) * halfHeight
+        let grid = CGPoint(x: -bx / ax, y: -by / ay)
+        return grid.x.isFinite && grid.y.isFinite ? grid : nil
     }
 
     /// `window` names the layer and slot (a crossfade's previous image is 1) whose window a
