@@ -2,7 +2,7 @@ import QuartzCore
 
 /// Recognises a gesture in the touches of a view and its subviews (UIKit's
 /// `UIGestureRecognizer`), and calls its handlers. Handlers are closures: target-action needs
-/// the Objective-C runtime (README, "UIKit").
+/// the Objective-C runtime (docs/uikit.md).
 open class UIGestureRecognizer: NSObject {
     /// Where a recogniser is in its life.
     public enum State: Int, Sendable {

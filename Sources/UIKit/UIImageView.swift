@@ -6,7 +6,7 @@ import QuartzCore
 /// `isUserInteractionEnabled` is `false` by default.
 ///
 /// Not provided: highlighted images, image animations (`animationImages`), symbol
-/// configurations and tint; the image's orientation is not applied (README, "UIKit").
+/// configurations and tint; the image's orientation is not applied (docs/uikit.md).
 open class UIImageView: UIView {
     /// The image shown; `nil` shows nothing. Setting it replaces the layer's contents: at once
     /// outside animation blocks (the view answers `NSNull` for its layer), and shown by the

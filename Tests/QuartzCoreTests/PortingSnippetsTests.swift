@@ -2,8 +2,8 @@ import Foundation
 import QuartzCore
 import Testing
 
-// The "after" half of every snippet in README.md, "Porting from iOS", compiled and run here so
-// that the README stays true. Each type's comment shows the iOS original it replaces.
+// The "after" half of every snippet in docs/porting.md, compiled and run here so
+// that the page stays true. Each type's comment shows the iOS original it replaces.
 
 /// iOS:
 ///

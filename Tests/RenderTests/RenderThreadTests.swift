@@ -2,7 +2,7 @@ import Foundation
 import QuartzCore
 import Testing
 
-/// The threading contract (README, "Threads"; ruling RT1): each thread builds, animates and
+/// The threading contract (docs/architecture.md, "Threads"; ruling RT1): each thread builds, animates and
 /// commits its own layer trees with its own transactions, while a renderer on another thread
 /// draws what they committed. `scripts/tsan.sh` runs this suite under the thread sanitizer.
 @Suite struct RenderThreadTests {

@@ -2,7 +2,7 @@ import Testing
 import UIKit
 
 extension ManualClockTests {
-    /// The README's "UIKit" example, compiled and run.
+    /// The example of docs/uikit.md, compiled and run.
     @Suite struct ReadmeExampleTests {
         final class ViewController: UIViewController {
             let box = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))

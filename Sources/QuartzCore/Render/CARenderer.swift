@@ -10,7 +10,7 @@ import CoreGraphics
 /// It draws render trees only: the tree `layer` was last published in by a commit (Apple's render
 /// tree; see `CALayer.renderNode`), with its committed animations evaluated at the frame's time. It
 /// never reads or changes model layers, so it may run on a thread of its own while other threads
-/// build, change and commit layer trees (the threading contract is in the README).
+/// build, change and commit layer trees (the threading contract is in docs/architecture.md, "Threads").
 ///
 /// What it draws, per layer of the presentation tree at the frame's time, back to front
 /// (siblings ordered by `zPosition`, a stable sort): `backgroundColor`, `contents` (a `CGImage`,
