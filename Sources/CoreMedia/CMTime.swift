@@ -175,3 +175,9 @@ public func CMTIME_IS_NUMERIC(_ time: CMTime) -> Bool { time.isNumeric }
 
 /// Whether `time` has been rounded (Apple's `CMTIME_HAS_BEEN_ROUNDED`).
 public func CMTIME_HAS_BEEN_ROUNDED(_ time: CMTime) -> Bool { time.hasBeenRounded }
+
+/// The identifier of a track in a media file, Apple's `CMPersistentTrackID`; 0 is never a track.
+public typealias CMPersistentTrackID = Int32
+
+/// The track identifier no track has, Apple's `kCMPersistentTrackID_Invalid` (0).
+public var kCMPersistentTrackID_Invalid: CMPersistentTrackID { 0 }

@@ -1,0 +1,127 @@
+import CoreMedia
+import Foundation
+
+/// Timed audiovisual media, Apple's `AVAsset`: its duration and tracks.
+///
+/// Properties read the media the first time one is asked for, once per asset, and return the
+/// same values (and the same track objects) afterwards. The synchronous properties, deprecated on
+/// Apple's platforms but still used, answer `.invalid` and `[]` when the media cannot be read;
+/// the asynchronous `load(_:)` forms throw the reason instead.
+open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
+    private let lock = NSLock()
+    private var contents: Result<AssetContents, any Error>?
+
+    init() {}
+
+    /// The media's streams and container; ``AVURLAsset`` reads its file.
+    func readMedia() throws -> ProbedMedia {
+        throw AVError(.operationNotSupportedForAsset)
+    }
+
+    /// The asset's duration and tracks, read once.
+    func loadedContents() throws -> AssetContents {
+        lock.lock()
+        defer { lock.unlock() }
+        if let contents { return try contents.get() }
+        let result = Result { try AssetContents(media: readMedia(), asset: self) }
+        contents = result
+        return try result.get()
+    }
+
+    /// ``loadedContents()`` on a background queue, for the asynchronous forms.
+    func loadInBackground() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                do {
+                    _ = try self.loadedContents()
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// How long the asset plays: the latest end of its tracks' time ranges, in that track's
+    /// timescale; `.invalid` when the media cannot be read (rulings AV2, AV3).
+    open var duration: CMTime { (try? loadedContents().duration) ?? .invalid }
+
+    /// The asset's tracks, in the file's order; `[]` when the media cannot be read.
+    open var tracks: [AVAssetTrack] { (try? loadedContents().tracks) ?? [] }
+
+    /// The tracks of one media type, such as `.video`.
+    open func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
+        tracks.filter { $0.mediaType == mediaType }
+    }
+
+    /// The track with `trackID`, or `nil`.
+    open func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
+        tracks.first { $0.trackID == trackID }
+    }
+
+    /// The tracks of one media type, once the asset is loaded.
+    ///
+    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
+    public func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] {
+        try await loadInBackground()
+        return try loadedContents().tracks.filter { $0.mediaType == mediaType }
+    }
+
+    /// The track with `trackID`, or `nil`, once the asset is loaded.
+    ///
+    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
+    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? {
+        try await loadInBackground()
+        return try loadedContents().tracks.first { $0.trackID == trackID }
+    }
+}
+
+/// An asset read from a URL, Apple's `AVURLAsset`; Lamina reads local files with `ffprobe`.
+open class AVURLAsset: AVAsset, @unchecked Sendable {
+    /// The URL the asset was made with.
+    public let url: URL
+
+    /// An asset of the media at `URL`. Nothing is read until a property is asked for; `options`
+    /// (Apple's `AVURLAssetPreferPreciseDurationAndTimingKey` and others) are accepted and
+    /// ignored: durations are always precise (ruling AV2).
+    public init(url URL: URL, options: [String: Any]? = nil) {
+        self.url = URL
+        super.init()
+    }
+
+    override func readMedia() throws -> ProbedMedia {
+        try MediaProbe.probe(url)
+    }
+}
+
+extension AVPartialAsyncProperty where Root: AVAsset {
+    /// The asset's ``AVAsset/duration``, for `try await asset.load(.duration)`.
+    public static var duration: AVAsyncProperty<Root, CMTime> {
+        AVAsyncProperty(name: "duration") { try $0.loadedContents().duration }
+    }
+
+    /// The asset's ``AVAsset/tracks``, for `try await asset.load(.tracks)`.
+    public static var tracks: AVAsyncProperty<Root, [AVAssetTrack]> {
+        AVAsyncProperty(name: "tracks") { try $0.loadedContents().tracks }
+    }
+}
+
+/// What reading an asset's media found: its duration and tracks.
+struct AssetContents {
+    var duration: CMTime
+    var tracks: [AVAssetTrack]
+
+    init(media: ProbedMedia, asset: AVAsset) {
+        tracks = (media.streams ?? []).compactMap {
+            AVAssetTrack(stream: $0, format: media.format, asset: asset)
+        }
+        let ends = tracks.map(\.timeRange).filter(\.isValid).map(\.end)
+        if let latest = ends.max() {
+            duration = latest
+        } else if let seconds = media.format?.duration.flatMap(Double.init) {
+            duration = CMTime(seconds: seconds, preferredTimescale: 1000)
+        } else {
+            duration = .zero
+        }
+    }
+}
