@@ -54,6 +54,17 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
         tracks.filter { $0.mediaType == mediaType }
     }
 
+    /// The tracks with a characteristic, such as `.audible` (ruling AV4).
+    open func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVAssetTrack] {
+        tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
+    }
+
+    /// Whether the media could be read and has at least one track (ruling AV4).
+    open var isReadable: Bool { !tracks.isEmpty }
+
+    /// Whether the media could be read and has a video or audio track (ruling AV4).
+    open var isPlayable: Bool { tracks.contains { $0.mediaType == .video || $0.mediaType == .audio } }
+
     /// The track with `trackID`, or `nil`.
     open func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
         tracks.first { $0.trackID == trackID }
@@ -67,6 +78,16 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
         return try loadedContents().tracks.filter { $0.mediaType == mediaType }
     }
 
+    /// The tracks with a characteristic, once the asset is loaded.
+    ///
+    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
+    public func loadTracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) async throws
+        -> [AVAssetTrack]
+    {
+        try await loadInBackground()
+        return try loadedContents().tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
+    }
+
     /// The track with `trackID`, or `nil`, once the asset is loaded.
     ///
     /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
@@ -75,6 +96,11 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
         return try loadedContents().tracks.first { $0.trackID == trackID }
     }
 }
+
+/// The `AVURLAsset` option asking for precise durations and timing, Apple's
+/// `AVURLAssetPreferPreciseDurationAndTimingKey`; accepted and ignored, as Lamina's times are
+/// always precise (ruling AV2).
+public let AVURLAssetPreferPreciseDurationAndTimingKey = "AVURLAssetPreferPreciseDurationAndTimingKey"
 
 /// An asset read from a URL, Apple's `AVURLAsset`; Lamina reads local files with `ffprobe`.
 open class AVURLAsset: AVAsset, @unchecked Sendable {
@@ -103,6 +129,18 @@ extension AVPartialAsyncProperty where Root: AVAsset {
     /// The asset's ``AVAsset/tracks``, for `try await asset.load(.tracks)`.
     public static var tracks: AVAsyncProperty<Root, [AVAssetTrack]> {
         AVAsyncProperty(name: "tracks") { try $0.loadedContents().tracks }
+    }
+
+    /// ``AVAsset/isReadable``; throws, like the other properties, when the media cannot be read.
+    public static var isReadable: AVAsyncProperty<Root, Bool> {
+        AVAsyncProperty(name: "isReadable") { try !$0.loadedContents().tracks.isEmpty }
+    }
+
+    /// ``AVAsset/isPlayable``; throws, like the other properties, when the media cannot be read.
+    public static var isPlayable: AVAsyncProperty<Root, Bool> {
+        AVAsyncProperty(name: "isPlayable") {
+            try $0.loadedContents().tracks.contains { $0.mediaType == .video || $0.mediaType == .audio }
+        }
     }
 }
 

@@ -60,6 +60,12 @@ open class AVAssetTrack: AVAsynchronousKeyValueLoading, @unchecked Sendable {
 
     /// Whether the track is enabled; every track ffprobe reports is.
     open var isEnabled: Bool { values.isEnabled }
+
+    /// Whether the track has `mediaCharacteristic`: video is `.visual`, audio `.audible`, text,
+    /// subtitles and closed captions `.legible` (ruling AV4).
+    open func hasMediaCharacteristic(_ mediaCharacteristic: AVMediaCharacteristic) -> Bool {
+        mediaType.characteristics.contains(mediaCharacteristic)
+    }
 }
 
 extension AVPartialAsyncProperty where Root: AVAssetTrack {

@@ -80,3 +80,24 @@ struct AVAssetTests {
         #expect(asset.duration == CMTime(value: 2, timescale: 5))
     }
 }
+
+@Suite(.enabled(if: MediaFixtures.available, "needs ffmpeg and ffprobe"))
+struct AVAssetCharacteristicTests {
+    @Test func characteristicsAndPlayability() async throws {
+        let asset = AVURLAsset(
+            url: MediaFixtures.movie, options: [AVURLAssetPreferPreciseDurationAndTimingKey: true])
+        #expect(asset.tracks(withMediaCharacteristic: .visual).map(\.mediaType) == [.video])
+        #expect(asset.tracks(withMediaCharacteristic: .audible).map(\.mediaType) == [.audio])
+        #expect(asset.tracks(withMediaCharacteristic: .legible).isEmpty)
+        #expect(
+            asset.tracks[0].hasMediaCharacteristic(.frameBased)
+                && !asset.tracks[1].hasMediaCharacteristic(.visual))
+        #expect(asset.isReadable && asset.isPlayable)
+        let (readable, playable) = try await asset.load(.isReadable, .isPlayable)
+        #expect(readable && playable)
+        #expect(try await asset.loadTracks(withMediaCharacteristic: .audible).count == 1)
+        let broken = AVURLAsset(url: MediaFixtures.garbage)
+        #expect(!broken.isReadable && !broken.isPlayable)
+        await #expect(throws: AVError.self) { try await broken.load(.isPlayable) }
+    }
+}
