@@ -81,6 +81,31 @@ private func scale(_ time: CMTime, from: CMTime, to: CMTime) -> CMTime {
     return result
 }
 
+/// `time` folded into `foldRange`, for looping timelines (Apple's `CMTimeFoldIntoRange`):
+/// `start + ((time − start) mod duration)`, the remainder taken non-negative, so that times
+/// before the range wrap from its end (ruling M9).
+///
+/// Exact: the result's timescale is the least common multiple of the offset's and the
+/// duration's (rounded, default method, past ``kCMTimeMaxTimescale``), before `start` is added.
+/// Invalid for a non-numeric time, and for a range that is invalid, empty or not numeric.
+public func CMTimeFoldIntoRange(_ time: CMTime, foldRange: CMTimeRange) -> CMTime {
+    guard time.isNumeric, foldRange.isValid, !foldRange.isEmpty, foldRange.start.isNumeric,
+        foldRange.duration.isNumeric
+    else { return .invalid }
+    let offset = CMTimeSubtract(time, foldRange.start)
+    guard offset.isNumeric else { return .invalid }
+    let duration = foldRange.duration
+    let scale = leastCommonMultiple(offset.timescale, duration.timescale)
+    let ticks = Int128(offset.value) * Int128(scale / Int64(offset.timescale))
+    let period = Int128(duration.value) * Int128(scale / Int64(duration.timescale))
+    var remainder = ticks % period
+    if remainder < 0 { remainder += period }
+    let folded = CMTime.nearest(
+        remainder, over: Int128(scale), timescale: scale, epoch: 0,
+        rounded: offset.roundedBit || duration.roundedBit)
+    return CMTimeAdd(folded, foldRange.start)
+}
+
 /// One segment of an edit list: `source` on the media's timeline played over `target` on the
 /// track's (Apple's `CMTimeMapping`).
 ///

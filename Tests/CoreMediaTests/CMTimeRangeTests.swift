@@ -176,4 +176,23 @@ import Testing
         #expect(!CMTimeMapping.invalid.isValid)
         #expect(CMTimeMapping() == CMTimeMapping(source: .zero, target: .zero))
     }
+
+    @Test func foldingIntoALoop() {
+        let loop = range(2, 3)  // [2, 5)
+        #expect(CMTimeFoldIntoRange(time(3, 1), foldRange: loop) == time(3, 1))
+        #expect(CMTimeFoldIntoRange(time(5, 1), foldRange: loop) == time(2, 1))  // the end wraps
+        #expect(CMTimeFoldIntoRange(time(13, 2), foldRange: loop) == time(7, 2))
+        #expect(CMTimeFoldIntoRange(time(1, 1), foldRange: loop) == time(4, 1))  // before: from the end
+        #expect(CMTimeFoldIntoRange(time(-10, 1), foldRange: loop) == time(2, 1))
+        // Exact across timescales: 7/3 s in a loop of 1/2 s from 0 is 1/3.
+        let folded = CMTimeFoldIntoRange(
+            time(7, 3), foldRange: CMTimeRange(start: .zero, duration: time(1, 2)))
+        #expect(fields(folded) == Fields(2, 6))
+        #expect(!CMTimeFoldIntoRange(time(1, 1), foldRange: range(2, 0)).isValid)
+        #expect(!CMTimeFoldIntoRange(.positiveInfinity, foldRange: loop).isValid)
+        #expect(
+            !CMTimeFoldIntoRange(
+                time(1, 1), foldRange: CMTimeRange(start: .zero, duration: .positiveInfinity)
+            ).isValid)
+    }
 }
