@@ -10,6 +10,7 @@ import Foundation
 open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
     private let lock = NSLock()
     private var contents: Result<AssetContents, any Error>?
+    private var loadingStarted = false
 
     init() {}
 
@@ -41,6 +42,48 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
             }
         }
     }
+
+    /// The keys ``statusOfValue(forKey:error:)`` reports on: the properties read from the media,
+    /// by their Objective-C names (`"playable"`) and their Swift ones (`"isPlayable"`).
+    static let loadedKeys: Set<String> = [
+        "duration", "tracks", "readable", "isReadable", "playable", "isPlayable",
+    ]
+
+    /// `.loaded` for the asset's keys once its media has been read, `.failed` (with the reason in
+    /// `outError`) when reading failed, `.loading` while it is being read, else `.unknown`
+    /// (ruling AV5).
+    public func statusOfValue(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?)
+        -> AVKeyValueStatus
+    {
+        lock.lock()
+        let (contents, started) = (self.contents, loadingStarted)
+        lock.unlock()
+        guard Self.loadedKeys.contains(key) else { return .unknown }
+        switch contents {
+        case .success: return .loaded
+        case .failure(let error):
+            outError?.pointee = error as NSError
+            return .failed
+        case nil: return started ? .loading : .unknown
+        }
+    }
+
+    /// Reads the media on a background queue, then calls `handler` there (Apple's
+    /// `loadValuesAsynchronously(forKeys:completionHandler:)`); every key is loaded at once.
+    public func loadValuesAsynchronously(
+        forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil
+    ) {
+        lock.lock()
+        loadingStarted = true
+        lock.unlock()
+        DispatchQueue.global().async {
+            _ = try? self.loadedContents()
+            handler?()
+        }
+    }
+
+    /// Does nothing: a read that has begun runs to its end (Apple's `cancelLoading()`).
+    open func cancelLoading() {}
 
     /// How long the asset plays: the latest end of its tracks' time ranges, in that track's
     /// timescale; `.invalid` when the media cannot be read (rulings AV2, AV3).

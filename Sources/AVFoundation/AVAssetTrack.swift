@@ -61,6 +61,27 @@ open class AVAssetTrack: AVAsynchronousKeyValueLoading, @unchecked Sendable {
     /// Whether the track is enabled; every track ffprobe reports is.
     open var isEnabled: Bool { values.isEnabled }
 
+    /// The keys ``statusOfValue(forKey:error:)`` reports as loaded: the track's properties.
+    static let loadedKeys: Set<String> = [
+        "trackID", "mediaType", "naturalSize", "preferredTransform", "nominalFrameRate", "naturalTimeScale",
+        "timeRange", "estimatedDataRate", "enabled", "isEnabled",
+    ]
+
+    /// `.loaded` for the track's properties, which are read with its asset; `.unknown` for other
+    /// keys (ruling AV5).
+    public func statusOfValue(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?)
+        -> AVKeyValueStatus
+    {
+        Self.loadedKeys.contains(key) ? .loaded : .unknown
+    }
+
+    /// Calls `handler` on a background queue: a track's values are already loaded.
+    public func loadValuesAsynchronously(
+        forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)? = nil
+    ) {
+        DispatchQueue.global().async { handler?() }
+    }
+
     /// Whether the track has `mediaCharacteristic`: video is `.visual`, audio `.audible`, text,
     /// subtitles and closed captions `.legible` (ruling AV4).
     open func hasMediaCharacteristic(_ mediaCharacteristic: AVMediaCharacteristic) -> Bool {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A property of `Root` that can be loaded asynchronously, without its value type, Apple's
 /// `AVPartialAsyncProperty`. Apple's keys (`.duration`, `.tracks`, `.naturalSize`…) are static
 /// members of its constrained extensions.
@@ -21,8 +23,34 @@ public final class AVAsyncProperty<Root, Value>: AVPartialAsyncProperty<Root>, @
     }
 }
 
-/// Objects whose properties load asynchronously, Apple's `AVAsynchronousKeyValueLoading`.
-public protocol AVAsynchronousKeyValueLoading: AnyObject {}
+/// Objects whose properties load asynchronously, Apple's `AVAsynchronousKeyValueLoading`: the
+/// `async` ``load(_:)`` of today's SDKs, and the key-based API of older code.
+public protocol AVAsynchronousKeyValueLoading: AnyObject {
+    /// Whether the value for `key` (`"duration"`, `"tracks"`, `"naturalSize"`…) is loaded;
+    /// when loading failed, `outError` receives the reason. Keys the object does not know are
+    /// `.unknown` (ruling AV5). Apple's parameter is an `NSErrorPointer`, which Linux's Foundation
+    /// lacks; `&error` with `var error: NSError?` passes as on Apple's platforms.
+    func statusOfValue(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?)
+        -> AVKeyValueStatus
+
+    /// Loads the values for `keys` off the calling thread, then calls `handler` on a background
+    /// queue, whether loading succeeded or not (ask ``statusOfValue(forKey:error:)``).
+    func loadValuesAsynchronously(forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)?)
+}
+
+/// How far loading a property has come, Apple's `AVKeyValueStatus`.
+public enum AVKeyValueStatus: Int, Sendable {
+    /// Not loaded, and no load asked for (or a key the object does not know).
+    case unknown = 0
+    /// Being loaded.
+    case loading = 1
+    /// Loaded: reading the property does not block.
+    case loaded = 2
+    /// Loading failed; ``AVAsynchronousKeyValueLoading/statusOfValue(forKey:error:)`` gives why.
+    case failed = 3
+    /// Loading was cancelled.
+    case cancelled = 4
+}
 
 extension AVAsynchronousKeyValueLoading {
     /// The values of one or more properties, loaded before they are returned:
