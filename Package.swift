@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "LaminaPreview", targets: ["LaminaPreview"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
@@ -53,6 +55,13 @@ let package = Package(
         // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
         .target(name: "_Testing_UIKit"),
         .target(name: "UIKit", dependencies: ["_Testing_UIKit", "QuartzCore", "CJPEG"]),
+        // Apple's CoreMedia time types (`CMTime`, `CMTimeRange`, `CMTimeMapping`) and their
+        // arithmetic, for AVFoundation-style export code; Foundation only. Swift Testing declares
+        // no cross-import overlay for CoreMedia, so it needs no `_Testing_` target.
+        .target(name: "CoreMedia"),
+        // AVFoundation's assets and tracks, read from media files by the `ffprobe` program;
+        // composition and export will come on LaminaExport.
+        .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreGraphics"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
@@ -80,6 +89,8 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "CoreMedia", "CoreGraphics"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore", "UIKit"]),
         // The `lamina` program run as a user runs it (it is built beside the tests).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
