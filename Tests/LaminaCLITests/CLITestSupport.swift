@@ -74,6 +74,7 @@ func makeCLIScratch() throws -> URL {
 func temporaryFiles(of pid: Int32) -> [String] {
     listing(FileManager.default.temporaryDirectory).filter {
         $0.hasPrefix("lamina-ffmpeg-\(pid)-") || $0.hasPrefix("lamina-concat-\(pid)-")
+            || $0.hasPrefix("lamina-audio-\(pid)-")
     }
 }
 
