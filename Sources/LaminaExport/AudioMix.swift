@@ -118,7 +118,8 @@ struct AudioMix {
     /// The ffmpeg command line that writes the mix to `path`.
     func arguments(output path: String) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"]
-        for input in inputs { arguments += ["-i", input.soundtrack.url.path] }
+        // `file:` keeps a name with a colon from being read as a protocol.
+        for input in inputs { arguments += ["-i", "file:" + input.soundtrack.url.standardizedFileURL.path] }
         arguments += [
             "-filter_complex", filterGraph, "-map", "[mix]", "-c:a", "pcm_s16le", "-rf64", "auto", "-f",
             "wav",

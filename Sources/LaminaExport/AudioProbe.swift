@@ -34,7 +34,7 @@ struct AudioProbe: Equatable {
             arguments: [
                 "-v", "error", "-show_entries",
                 "stream=codec_type,codec_name,codec_tag_string,channels,start_time,duration:format=duration",
-                "-of", "json", path,
+                "-of", "json", "file:" + url.standardizedFileURL.path,
             ], producesOutput: true)
         let text = process.readAll()
         do {

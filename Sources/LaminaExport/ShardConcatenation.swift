@@ -79,10 +79,17 @@ extension LayerExporter {
         ]
         let sound = streams[0].hasSound
         if sound {
-            // The pictures are copied; the sound is decoded, joined sample after sample (time
-            // stamps counted in samples, so no gap or overlap at a joint) and encoded once, as a
-            // whole render's is (ruling X15).
-            arguments += ["-map", "0:v", "-c:v", "copy", "-map", "0:a", "-af", "asetpts=N/SR/TB"]
+            // The pictures are copied; the sound of each shard is decoded on its own (so each
+            // decoder drops its shard's priming samples, which the concat demuxer would keep at
+            // every joint after the first), joined sample after sample by the concat filter (time
+            // stamps counted in samples: no gap or overlap) and encoded once, as a whole
+            // render's is (ruling X15).
+            for shard in shards { arguments += ["-i", "file:" + shard.standardizedFileURL.path] }
+            let labels = shards.indices.map { "[\($0 + 1):a:0]" }.joined()
+            arguments += [
+                "-filter_complex", "\(labels)concat=n=\(shards.count):v=0:a=1,asetpts=N/SR/TB[sound]",
+                "-map", "0:v", "-c:v", "copy", "-map", "[sound]",
+            ]
             arguments += EncoderArguments.audioCodec(for: format, shard: false)
         } else {
             arguments += ["-c", "copy"]

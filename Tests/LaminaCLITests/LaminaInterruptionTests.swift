@@ -57,6 +57,24 @@ struct LaminaInterruptionTests {
             expected: ["frames"], tries: 5, delays: 0.1...0.5)
     }
 
+    @Test("SIGINT while the sound is mixed or the frames are encoded with it: nothing left, no mixed sound")
+    func soundInterrupted() throws {
+        try interrupt(
+            [
+                "render", "8.15", "-o", "out.mp4", "--size", "96x72", "--fps", "30", "--duration", "1.5",
+                "--audio", "tone.wav",
+            ], expected: ["out.mp4"], tries: 6, delays: 0.02...0.9,
+            setUp: { folder in
+                let status = try LaminaRun.system(
+                    "/usr/bin/env",
+                    [
+                        "ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=d=30",
+                        folder.appendingPathComponent("tone.wav").path,
+                    ])
+                try #require(status == 0)
+            })
+    }
+
     @Test("SIGINT during concat removes its .partial file")
     func concatInterrupted() throws {
         try interrupt(

@@ -105,6 +105,11 @@ struct LaminaOutputFailureTests {
         try makeShards(in: shards, example: "slideshow", size: "640x360")
         var runs = Self.outputs
         runs.append(["snapshot", "slideshow", "--time", "1", "-o", "x.png", "--size", "640x360"])
+        let tone = shards.appendingPathComponent("tone.wav")
+        let made = try LaminaRun.system(
+            "/usr/bin/env", ["ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=d=2", tone.path])
+        try #require(made == 0)
+        runs.append(Self.outputs[0] + ["--audio", tone.path])
         runs.append([
             "concat", shards.appendingPathComponent("a.webm").path,
             shards.appendingPathComponent("b.webm").path, "-o", "j.webm",

@@ -133,6 +133,46 @@ struct SoundtrackTests {
         #expect(differing == 0, "the joined sound is the whole render's, sample for sample")
     }
 
+    @Test("WebM shards (Opus) join with every click within 1 ms of the whole render's, and no sample gained")
+    func webMShardsJoin() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sound = folder.appendingPathComponent("clicks.wav")
+        try makeSound(sound, seconds: 2, expression: "if(lt(mod(t\\,0.1)\\,0.001)\\,0.9\\,0)")
+        var options = Self.options(seconds: 2, fps: 25)
+        options.soundtracks = [Soundtrack(url: sound)]
+        let whole = folder.appendingPathComponent("whole.webm")
+        try withManualClock { try LayerExporter(layer: Self.blackRoot(), options: options).export(to: whole) }
+        var shards: [URL] = []
+        for (index, frames) in [0..<13, 13..<37, 37..<50].enumerated() {
+            var shardOptions = options
+            shardOptions.frames = frames
+            let shard = folder.appendingPathComponent("shard\(index).webm")
+            try withManualClock {
+                try LayerExporter(layer: Self.blackRoot(), options: shardOptions).export(to: shard)
+            }
+            shards.append(shard)
+        }
+        let joined = folder.appendingPathComponent("joined.webm")
+        try LayerExporter.concatenate(shards, into: joined)
+        let a = try decodeLeftChannel(whole)
+        let b = try decodeLeftChannel(joined)
+        #expect(a.count == b.count)
+        let clicks = { (samples: [Float]) -> [Int] in
+            var found: [Int] = []
+            for (index, sample) in samples.enumerated() where abs(sample) > 0.45 {
+                if let last = found.last, index - last < 2400 { continue }
+                found.append(index)
+            }
+            return found
+        }
+        let (wholeClicks, joinedClicks) = (clicks(a), clicks(b))
+        let shifts = zip(wholeClicks, joinedClicks).map { abs($0 - $1) }
+        print("WebM: \(a.count) and \(b.count) samples; click shifts \(shifts) samples")
+        #expect(wholeClicks.count == 20 && joinedClicks.count == 20)
+        #expect(shifts.allSatisfy { $0 <= 48 }, "within 1 ms (48 samples)")
+    }
+
     @Test("a click and a flash at the same moment of a composition's input stay within one frame")
     func compositionSync() throws {
         let folder = try makeScratchFolder()
@@ -214,7 +254,7 @@ struct SoundtrackTests {
         options.soundtracks = [soundtrack]
         let output = folder.appendingPathComponent(name.contains("→") ? "clip.gif" : "out.mp4")
         var framesDrawn = 0
-        let error = try withManualClock {
+        let error = withManualClock {
             let exporter = LayerExporter(layer: Self.blackRoot(), options: options)
             exporter.progress = { framesDrawn = $0.framesDone }
             return #expect(throws: ExportError.self) { try exporter.export(to: output) }
@@ -254,5 +294,57 @@ struct SoundtrackTests {
         append(UInt32(payload))
         wav.append(Data(count: payload))
         try wav.write(to: folder.appendingPathComponent("unknown.wav"))
+    }
+}
+
+/// docs/audio.md's library example, compiled and run by `SoundtrackTests.documentationExample`;
+/// keep the two copies the same.
+func exportWithMusic(root: CALayer, size: CGSize, seconds: Double, music: URL, voice: URL, to output: URL)
+    throws
+{
+    var options = ExportOptions(size: size, duration: seconds)
+
+    var background = Soundtrack(url: music)
+    background.sourceStart = 30  // from 0:30 into the song
+    background.volume = 0.5  // -6 dB
+    background.fadeInDuration = 0.5
+    background.fadeOutDuration = 1  // ends with the export
+    background.loops = true  // what is left of the song repeats until then
+
+    var narration = Soundtrack(url: voice)
+    narration.startTime = 0.5  // seconds into the export
+    narration.sourceDuration = 1  // the first second of the file
+
+    options.soundtracks = [background, narration]
+    try LayerExporter(layer: root, options: options).export(to: output)
+}
+
+extension SoundtrackTests {
+    @Test("docs/audio.md's example: a looped song at half volume, a voice from 0.5 s to 1.5 s")
+    func documentationExample() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let music = folder.appendingPathComponent("music.wav")
+        let voice = folder.appendingPathComponent("voice.wav")
+        // The song: silence, then a 0.5-amplitude 1 kHz tone from 30 s (what is played).
+        try makeSound(music, seconds: 30.4, expression: "if(gte(t\\,30)\\,0.5*sin(2*PI*1000*t)\\,0)")
+        try makeSound(voice, seconds: 3, expression: "0.5*sin(2*PI*300*t)")
+        let output = folder.appendingPathComponent("example.mp4")
+        try withManualClock {
+            try exportWithMusic(
+                root: Self.blackRoot(), size: CGSize(width: 160, height: 120), seconds: 4, music: music,
+                voice: voice, to: output)
+        }
+        let samples = try decodeLeftChannel(output)
+        let song = sineLevel(amplitude: 0.5, gain: 0.5)
+        // With the voice after the fade in (levels add as powers), then the song alone (its
+        // looped 0.4 s part) before the fade out over the last second.
+        let withVoice = rmsLevel(samples, from: 0.6, to: 1.4)
+        let alone = rmsLevel(samples, from: 1.8, to: 2.8)
+        let expected = 10 * log10(pow(10, song / 10) + pow(10, sineLevel(amplitude: 0.5) / 10))
+        print("example: song and voice \(withVoice) dB (expected \(expected)), song \(alone) dB (\(song))")
+        #expect(abs(withVoice - expected) <= Self.levelTolerance)
+        #expect(abs(alone - song) <= Self.levelTolerance)
+        #expect(abs(Double(samples.count) / 48_000 - 4) <= Self.oneFrame)
     }
 }
