@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The sound of an export: its soundtracks mixed by ffmpeg into one 48 kHz stereo 16-bit WAV
 /// file in the temporary folder, before any frame is drawn, holding exactly the samples of the
 /// frames exported.
@@ -128,6 +132,28 @@ struct AudioMix {
         return arguments
     }
 
+    /// What a failed mix means: a full temporary folder (by ffmpeg's message, or, when ffmpeg
+    /// could not even write its messages, by the free space left), an input ffmpeg cannot decode
+    /// (its message names the file), or else ffmpeg's failure as it is.
+    static func failure(status: Int32, message: String, inputs: [String]) -> ExportError {
+        let folder = FileManager.default.temporaryDirectory.path
+        let failed = ExportError.ffmpegFailed(status: status, message: message)
+        var space = statvfs()
+        let full =
+            ExportError.naming(folder, in: failed) as? ExportError != failed
+            || (statvfs(folder, &space) == 0 && UInt64(space.f_bavail) * UInt64(space.f_frsize) < 1 << 20)
+        if full {
+            return .writeFailed(
+                path: folder,
+                reason: "no space left for the mixed sound (the disk is full); free space or set TMPDIR to "
+                    + "another disk, then run again")
+        }
+        if let input = inputs.first(where: { message.contains($0) }) {
+            return .audioInput(path: input, reason: "ffmpeg cannot decode it (\(message))")
+        }
+        return failed
+    }
+
     /// Mixes into a new temporary WAV file and returns it; the caller removes it (`discard`).
     ///
     /// - Throws: `.audioInput` when ffmpeg cannot decode an input (its message), `.writeFailed`
@@ -139,16 +165,7 @@ struct AudioMix {
             try process.finish()
         } catch ExportError.ffmpegFailed(let status, let message) {
             file.discard()
-            let failure = ExportError.ffmpegFailed(status: status, message: message)
-            if case .writeFailed = ExportError.naming(file.path, in: failure) as? ExportError {
-                throw ExportError.writeFailed(
-                    path: file.path,
-                    reason: "no space left for the mixed sound (the disk is full); free space")
-            }
-            let names = inputs.map(\.soundtrack.url.path)
-            throw ExportError.audioInput(
-                path: names.first { message.contains($0) } ?? names.joined(separator: "', '"),
-                reason: "ffmpeg cannot decode it (\(message))")
+            throw Self.failure(status: status, message: message, inputs: inputs.map(\.soundtrack.url.path))
         } catch {
             file.discard()
             throw error

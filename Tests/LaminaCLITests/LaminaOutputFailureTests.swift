@@ -122,6 +122,16 @@ struct LaminaOutputFailureTests {
             #expect(listing(mount) == ["pad"], "\(arguments) left \(listing(mount))")
             #expect(temporaryFiles(of: result.pid).isEmpty)
         }
+        // The sound is mixed in the temporary folder: a full one is reported before any frame.
+        let output = try makeCLIScratch()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try LaminaRun(
+            Self.outputs[0] + ["--audio", tone.path], in: output, environment: ["TMPDIR": mount.path]
+        ).wait()
+        #expect(result.status == 1, "\(result.error)")
+        #expect(
+            errorLine(result.error)?.contains("no space left for the mixed sound") == true, "\(result.error)")
+        #expect(listing(output).isEmpty && listing(mount) == ["pad"], "\(listing(output)) \(listing(mount))")
     }
 
     @Test(

@@ -173,6 +173,32 @@ struct SoundtrackTests {
         #expect(shifts.allSatisfy { $0 <= 48 }, "within 1 ms (48 samples)")
     }
 
+    @Test("concatenate refuses a shard with sound next to one without, naming both")
+    func concatMixedSound() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tone = folder.appendingPathComponent("tone.wav")
+        try makeSound(tone, seconds: 1)
+        var shards: [URL] = []
+        for (index, frames) in [0..<5, 5..<10].enumerated() {
+            var options = Self.options(seconds: 1, fps: 10)
+            options.frames = frames
+            options.soundtracks = index == 0 ? [Soundtrack(url: tone)] : []
+            let shard = folder.appendingPathComponent("shard\(index).mp4")
+            try withManualClock {
+                try LayerExporter(layer: Self.blackRoot(), options: options).export(to: shard)
+            }
+            shards.append(shard)
+        }
+        let before = contents(of: folder)
+        let error = #expect(throws: ExportError.self) {
+            try LayerExporter.concatenate(shards, into: folder.appendingPathComponent("joined.mp4"))
+        }
+        let line = try #require(error).description
+        #expect(line.contains("without sound") && line.contains("with sound"), "\(line)")
+        #expect(contents(of: folder) == before)
+    }
+
     @Test("a click and a flash at the same moment of a composition's input stay within one frame")
     func compositionSync() throws {
         let folder = try makeScratchFolder()
