@@ -15,6 +15,9 @@ import QuartzCore
 /// temporary file beside the target; the target appears, by rename, only when the export has
 /// succeeded. An export that fails or is cancelled leaves no output behind.
 ///
+/// MP4 and WebM exports carry sound: `ExportOptions.soundtracks` and a `videoComposition`'s own
+/// sound, mixed by ffmpeg before the first frame is drawn (see `Soundtrack`, docs/audio.md).
+///
 ///     let options = ExportOptions(size: CGSize(width: 1280, height: 720), duration: 30)
 ///     let exporter = LayerExporter(layer: root, options: options)
 ///     exporter.progress = { print("\($0.framesDone)/\($0.framesTotal)") }

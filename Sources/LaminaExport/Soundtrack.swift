@@ -41,12 +41,14 @@ public struct Soundtrack: Sendable, Equatable {
     /// negative.
     public var volume: Double = 1
     /// Seconds over which the sound rises linearly from silence to `volume`, from its first
-    /// sample heard. Default 0 (no fade). Must be finite and not negative.
+    /// sample heard. Default 0 (no fade). Must be finite and not negative; a fade longer than
+    /// what is heard is cut short with it.
     public var fadeInDuration: TimeInterval = 0
     /// Seconds over which the sound falls linearly to silence, ending with the last sample heard:
     /// the end of the trimmed source or, when that comes first (a long song, a loop), the end of
     /// the export. Default 0 (no fade). Must be finite and not negative; a fade longer than what
-    /// is heard starts before the sound does (and, with a fade in, multiplies with it).
+    /// is heard is shortened to it (it then begins with the first sample heard, multiplying with
+    /// any fade in).
     public var fadeOutDuration: TimeInterval = 0
     /// Whether the trimmed part repeats, without a gap, until the export ends. Default `false`.
     /// The part looped is held in memory (about 23 MB per minute).

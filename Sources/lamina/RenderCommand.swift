@@ -18,14 +18,15 @@ struct RenderCommand: ParsableCommand {
               lamina render 9.4 -o door.webm --size 1280x720 --fps 60
               lamina render 8.15 -o ship.gif --scale 0.5
               lamina render 8.6 -o overlay.mp4 --video holiday.mp4
-              lamina render 8.6 -o overlay.mp4 --video holiday.mp4 --audio music.m4a --replace-audio
+              lamina render 8.6 -o mix.mp4 --video in.mp4 --audio song.m4a --replace-audio
               lamina render slideshow -o part1.mp4 --frames 0..450
               lamina render slideshow -o part2.mp4 --frames 450..900
               lamina concat part1.mp4 part2.mp4 -o slideshow.mp4
 
-            --video keeps the input's sound, in step with its pictures; --audio adds a sound file
-            (mixed with it), or replaces it with --replace-audio. Added sound is cut to the video and
-            faded out over its last second (--audio-fade-out). GIF, APNG and PNG have no sound.
+            --video keeps the input's sound, in step with its pictures; --audio adds a
+            sound file (mixed in), or replaces it with --replace-audio. Added sound is cut
+            to the video and fades out over its last second (--audio-fade-out).
+            GIF, APNG and PNG have no sound.
             """)
 
     @Argument(help: "The example: a listing number (7.7, 8.15, 9.4) or a name (slideshow, door).")

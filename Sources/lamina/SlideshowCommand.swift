@@ -19,8 +19,9 @@ struct SlideshowCommand: ParsableCommand {
               lamina slideshow a.png b.png -o ab.mp4 --caption "Day one" --caption "Day two"
               lamina slideshow *.jpg -o trip.mp4 --audio music.m4a
 
-            --audio plays a sound file from the start, cut to the slideshow and faded out over its
-            last second (--audio-fade-out, --audio-volume, --loop-audio); MP4 and WebM only.
+            --audio plays a sound file from the start, cut to the slideshow and faded
+            out over its last second (--audio-fade-out, --audio-volume, --loop-audio);
+            MP4 and WebM only.
             """)
 
     @Argument(help: "The images, in order (PNG or JPEG).")
