@@ -37,10 +37,8 @@ struct AudioMix {
     init(inputs: [Input], frames: Range<Int>, frameCount: Int, framesPerSecond: Double) {
         self.inputs = inputs
         totalSamples = Self.sample(ofFrame: frameCount, framesPerSecond: framesPerSecond)
-        samples =
-            Self.sample(
-                ofFrame: frames.lowerBound, framesPerSecond: framesPerSecond)..<Self.sample(
-                ofFrame: frames.upperBound, framesPerSecond: framesPerSecond)
+        let first = Self.sample(ofFrame: frames.lowerBound, framesPerSecond: framesPerSecond)
+        samples = first..<Self.sample(ofFrame: frames.upperBound, framesPerSecond: framesPerSecond)
     }
 
     /// Checks each soundtrack and its file (ffprobe: it exists, is readable, has an audio stream
@@ -88,9 +86,10 @@ struct AudioMix {
         filters.append(probe.channels == 1 ? "pan=stereo|c0=c0|c1=c0" : "aformat=channel_layouts=stereo")
         filters += ["aformat=sample_fmts=fltp", "asetpts=N/SR/TB"]
         if first > 0 { filters += ["atrim=start_sample=\(first)", "asetpts=N/SR/TB"] }
-        if let duration = soundtrack.sourceDuration {
-            let count = Self.samples(duration)
-            filters += ["atrim=end_sample=\(count)", "apad=whole_len=\(count)"]
+        // The part played has exactly `length` samples when its length is given or it loops
+        // (silence pads a part that ends early: a duration estimated too long by ffprobe).
+        if soundtrack.sourceDuration != nil || soundtrack.loops, let length {
+            filters += ["atrim=end_sample=\(length)", "apad=whole_len=\(length)"]
         }
         if soundtrack.loops, let length { filters.append("aloop=loop=-1:size=\(length)") }
         filters.append("atrim=end_sample=\(heard)")
