@@ -1,12 +1,17 @@
 import Foundation
 
 /// The ffmpeg command lines of each format: raw premultiplied RGBA frames, bottom row first,
-/// on standard input; one output file (or frame pattern).
+/// on standard input, and the mixed sound's WAV file when there is one; one output file (or
+/// frame pattern).
 enum EncoderArguments {
+    /// - Parameters:
+    ///   - audio: the mixed sound's WAV file (`AudioMix`), for MP4 and WebM only.
+    ///   - shard: whether the export is a shard of a longer render (its sound is then kept
+    ///     losslessly where the format allows, ruling X15).
     static func make(
         format: ExportFormat, width: Int, height: Int, options: ExportOptions, firstFrame: Int,
         output: String,
-        yuvInput: Bool = false
+        yuvInput: Bool = false, audio: String? = nil, shard: Bool = false
     ) -> [String] {
         let rate = rateString(options.framesPerSecond)
         // BT.709, limited range: what HD video players assume.
@@ -32,6 +37,9 @@ enum EncoderArguments {
             }
         }
         arguments += ["-s", "\(width)x\(height)", "-framerate", rate, "-i", "pipe:0"]
+        if let audio {
+            arguments += ["-i", audio, "-map", "0:v", "-map", "1:a"] + audioCodec(for: format, shard: shard)
+        }
         if !format.hasAlpha { arguments += colorTags }
         let chain = filters.isEmpty ? "null" : filters.joined(separator: ",")
         switch format {
@@ -61,6 +69,16 @@ enum EncoderArguments {
         }
         arguments.append(output)
         return arguments
+    }
+
+    /// The sound's encoder for `format`: AAC (192 kbit/s) in MP4, ALAC (lossless) in an MP4 shard,
+    /// Opus (128 kbit/s) in WebM; none for the formats without sound.
+    static func audioCodec(for format: ExportFormat, shard: Bool) -> [String] {
+        switch format {
+        case .mp4: shard ? ["-c:a", "alac"] : ["-c:a", "aac", "-b:a", "192k"]
+        case .webm: ["-c:a", "libopus", "-b:a", "128k"]
+        case .gif, .apng, .pngSequence: []
+        }
     }
 
     /// A frame rate as ffmpeg reads it: an integer, or a rational for NTSC-style rates.

@@ -29,6 +29,11 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     case cancelled
     /// The video of a `VideoComposition` cannot be read.
     case videoInput(path: String, reason: String)
+    /// A soundtrack cannot be used: its file is missing, unreadable, has no audio stream or one
+    /// ffmpeg cannot decode, or one of its values is out of range.
+    case audioInput(path: String, reason: String)
+    /// Soundtracks were given for a format without sound (GIF, animated PNG, PNG sequence).
+    case audioNotSupported(format: ExportFormat)
     /// A signal (SIGINT, SIGTERM, SIGHUP) stopped the export, once
     /// `LayerExporter.removeTemporaryOutputsOnSignals()` is installed; `signal` is its number.
     case interrupted(signal: Int32)
@@ -57,6 +62,10 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
         case .cancelled: "the export was cancelled; no file was written"
         case .videoInput(let path, let reason):
             "cannot read the video '\(path)': \(reason); give a video file ffmpeg can decode"
+        case .audioInput(let path, let reason):
+            "cannot use the sound '\(path)': \(reason); give a sound file ffmpeg can decode"
+        case .audioNotSupported(let format):
+            "\(format) has no sound; write .mp4, .mov or .webm to keep the soundtrack, or leave it out"
         case .interrupted(let signal):
             "interrupted by \(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)"); "
                 + "no file was written and no temporary file was left"

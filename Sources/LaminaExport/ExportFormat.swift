@@ -46,6 +46,10 @@ public enum ExportFormat: String, CaseIterable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// Whether the format carries sound (MP4 and WebM); GIF, animated PNG and PNG sequences do
+    /// not.
+    public var carriesSound: Bool { !hasAlpha }
+
     /// The format for an output URL: a folder URL (`hasDirectoryPath`) is a PNG sequence,
     /// otherwise as `init?(path:)`.
     ///

@@ -27,6 +27,12 @@ public struct ExportOptions: Sendable {
     public var videoQuality: Int = 20
     /// x264's speed preset. Default `veryfast`.
     public var encoderPreset: String = "veryfast"
+    /// The sounds played, mixed at their levels (default none: a silent export, unless a
+    /// `VideoComposition` brings its own sound). MP4 and MOV get AAC, WebM Opus; a shard's sound
+    /// is exactly its frames' slice of the whole render's (ruling X15). GIF, APNG and PNG
+    /// sequences have no sound: soundtracks with them are an error
+    /// (`ExportError.audioNotSupported`). Each file is checked before any frame is drawn.
+    public var soundtracks: [Soundtrack] = []
 
     /// Options for `size` points over `duration` seconds.
     public init(size: CGSize, duration: CFTimeInterval) {

@@ -15,6 +15,9 @@ import QuartzCore
 /// temporary file beside the target; the target appears, by rename, only when the export has
 /// succeeded. An export that fails or is cancelled leaves no output behind.
 ///
+/// MP4 and WebM exports carry sound: `ExportOptions.soundtracks` and a `videoComposition`'s own
+/// sound, mixed by ffmpeg before the first frame is drawn (see `Soundtrack`, docs/audio.md).
+///
 ///     let options = ExportOptions(size: CGSize(width: 1280, height: 720), duration: 30)
 ///     let exporter = LayerExporter(layer: root, options: options)
 ///     exporter.progress = { print("\($0.framesDone)/\($0.framesTotal)") }
@@ -77,7 +80,8 @@ public final class LayerExporter {
     /// - Returns: what was written and where the time went.
     /// - Throws: `ExportError`: an unknown format, invalid size or timing (a size past the
     ///   format's limits, `ExportFormat.checkPixelSize(width:height:)`), frames outside the
-    ///   render, no renderer, ffmpeg missing or failing (with its message, also when it exits 0
+    ///   render, a soundtrack that cannot be used (`.audioInput`, `.audioNotSupported`; checked
+    ///   before any frame is drawn), no renderer, ffmpeg missing or failing (with its message, also when it exits 0
     ///   after printing an error), a write failure (a full disk; a file holding fewer frames than
     ///   rendered), cancellation, or interruption by a signal once
     ///   `removeTemporaryOutputsOnSignals()` is installed. Nothing is left at `url` (an existing
@@ -90,6 +94,9 @@ public final class LayerExporter {
         }
         let range = try options.validated()
         try format.checkPixelSize(width: options.pixelWidth, height: options.pixelHeight)
+        // Every sound file is checked and mixed before the first frame is drawn.
+        let sound = try mixSound(format: format, frames: range)
+        defer { sound?.discard() }
         let renderer: CARenderer
         do {
             renderer = try CARenderer(layer: layer, size: options.size, scale: options.scale)
@@ -112,7 +119,8 @@ public final class LayerExporter {
         let encoder = try FFmpegProcess(
             arguments: EncoderArguments.make(
                 format: format, width: width, height: height, options: options, firstFrame: range.lowerBound,
-                output: output.temporaryPath, yuvInput: yuv))
+                output: output.temporaryPath, yuvInput: yuv, audio: sound?.path,
+                shard: range != 0..<options.frameCount))
         let video = try videoComposition.map {
             try VideoFrameSource($0, width: width, height: height, framesPerSecond: options.framesPerSecond)
         }
@@ -185,7 +193,7 @@ public final class LayerExporter {
         report.render = drawer.times.render
         report.readback = drawer.times.readback
         report.encode += drawer.times.encode
-        try output.commit(frames: range)
+        try output.commit(frames: range, audio: sound != nil)
         report.total = Date().timeIntervalSince(began)
         return report
     }

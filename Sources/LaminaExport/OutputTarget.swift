@@ -80,8 +80,10 @@ final class OutputTarget {
     /// Checks that the output is complete, then moves it into place: one rename for a file, one
     /// per frame for a PNG sequence (numbered by the frames' indices in the whole render).
     ///
-    /// - Parameter expectedFrames: the frames a file must hold (`nil`: `frames.count`).
-    func commit(frames: Range<Int>, expectedFrames: Int? = nil) throws {
+    /// - Parameters:
+    ///   - expectedFrames: the frames a file must hold (`nil`: `frames.count`).
+    ///   - audio: whether the file must hold an audio stream.
+    func commit(frames: Range<Int>, expectedFrames: Int? = nil, audio: Bool = false) throws {
         try Interruption.check()
         if let sequence {
             // ffmpeg numbered the shard's frames from its first index.
@@ -104,7 +106,8 @@ final class OutputTarget {
             finalURL = URL(fileURLWithPath: sequence.path(frames.lowerBound))
         } else {
             try OutputVerification.verify(
-                file: temporaryPath, frames: expectedFrames ?? frames.count, shownAs: finalURL.path)
+                file: temporaryPath, frames: expectedFrames ?? frames.count, audio: audio,
+                shownAs: finalURL.path)
             guard rename(temporaryPath, finalURL.path) == 0 else {
                 throw ExportError.writeFailed(path: finalURL.path, reason: String(cString: strerror(errno)))
             }

@@ -7,12 +7,12 @@ enum OutputVerification {
     /// `path`, read by ffprobe without decoding; `nil` when ffprobe is not installed.
     ///
     /// - Throws: `.writeFailed` when ffprobe cannot read the file, `.interrupted`.
-    static func packetCount(of path: String) throws -> Int? {
+    static func packetCount(of path: String, stream: String = "v:0") throws -> Int? {
         guard FFmpegProcess.locate("ffprobe") != nil else { return nil }
         let probe = try FFmpegProcess(
             program: "ffprobe",
             arguments: [
-                "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+                "-v", "error", "-select_streams", stream, "-count_packets", "-show_entries",
                 "stream=nb_read_packets", "-of", "csv=p=0", path,
             ], producesOutput: true)
         let text = probe.readAll()
@@ -28,13 +28,16 @@ enum OutputVerification {
                     in: CharacterSet(charactersIn: ",")))
         }
         guard let count else {
-            throw ExportError.writeFailed(path: path, reason: "the file written holds no video stream")
+            throw ExportError.writeFailed(
+                path: path,
+                reason: "the file written holds no \(stream.hasPrefix("a") ? "audio" : "video") stream")
         }
         return count
     }
 
-    /// Throws unless the file at `path` is not empty and holds `frames` frames.
-    static func verify(file path: String, frames: Int, shownAs target: String) throws {
+    /// Throws unless the file at `path` is not empty, holds `frames` frames and, when `audio`,
+    /// an audio stream with at least one packet.
+    static func verify(file path: String, frames: Int, audio: Bool = false, shownAs target: String) throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else {
             throw ExportError.writeFailed(
@@ -46,6 +49,11 @@ enum OutputVerification {
                 path: target,
                 reason:
                     "the encoder wrote \(count) of \(frames) frames (a full disk?); free space and render again"
+            )
+        }
+        if audio, let count = try packetCount(of: path, stream: "a:0"), count == 0 {
+            throw ExportError.writeFailed(
+                path: target, reason: "the encoder wrote no sound (a full disk?); free space and render again"
             )
         }
     }

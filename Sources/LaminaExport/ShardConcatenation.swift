@@ -6,9 +6,14 @@ import Foundation
 
 extension LayerExporter {
     /// Joins shards — the files of several exports of one render with consecutive
-    /// `ExportOptions.frames` ranges, in order — into one file, without re-encoding (ffmpeg's
-    /// concat demuxer with stream copy), so a long render can be spread over processes or
-    /// machines and assembled losslessly.
+    /// `ExportOptions.frames` ranges, in order — into one file, without re-encoding the pictures
+    /// (ffmpeg's concat demuxer with stream copy), so a long render can be spread over processes
+    /// or machines and assembled losslessly.
+    ///
+    /// Shards with sound must all have it. Their sound is decoded, joined and encoded once (AAC
+    /// in MP4, Opus in WebM): MP4 shards keep theirs losslessly (ALAC), so the joined file's
+    /// sound is sample for sample the whole render's; WebM shards carry Opus, decoded and
+    /// encoded again (ruling X15).
     ///
     /// MP4 and WebM shards can be joined; each shard of those formats starts with a key frame.
     /// PNG-sequence shards need no joining: give every shard the same frame pattern and each
@@ -43,7 +48,7 @@ extension LayerExporter {
         for (shard, stream) in zip(shards.dropFirst(), streams.dropFirst()) where stream != streams[0] {
             throw ExportError.cannotConcatenate(
                 "'\(shard.path)' is \(stream) but '\(shards[0].path)' is \(streams[0]); render every shard "
-                    + "with the same size, frame rate and format")
+                    + "with the same size, frame rate and format, all with sound or all without")
         }
         let target = try OutputTarget(url: output, format: format)
         defer { target.discard() }
@@ -71,8 +76,24 @@ extension LayerExporter {
         }
         var arguments = [
             "-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list.path,
-            "-c", "copy",
         ]
+        let sound = streams[0].hasSound
+        if sound {
+            // The pictures are copied; the sound of each shard is decoded on its own (so each
+            // decoder drops its shard's priming samples, which the concat demuxer would keep at
+            // every joint after the first), joined sample after sample by the concat filter (time
+            // stamps counted in samples: no gap or overlap) and encoded once, as a whole
+            // render's is (ruling X15).
+            for shard in shards { arguments += ["-i", "file:" + shard.standardizedFileURL.path] }
+            let labels = shards.indices.map { "[\($0 + 1):a:0]" }.joined()
+            arguments += [
+                "-filter_complex", "\(labels)concat=n=\(shards.count):v=0:a=1,asetpts=N/SR/TB[sound]",
+                "-map", "0:v", "-c:v", "copy", "-map", "[sound]",
+            ]
+            arguments += EncoderArguments.audioCodec(for: format, shard: false)
+        } else {
+            arguments += ["-c", "copy"]
+        }
         if format == .mp4 { arguments += ["-movflags", "+faststart"] }
         arguments += ["-f", format == .mp4 ? "mp4" : "webm", target.temporaryPath]
         let process = try FFmpegProcess(arguments: arguments)
@@ -81,7 +102,7 @@ extension LayerExporter {
         } catch {
             throw ExportError.naming(output.path, in: error)
         }
-        try target.commit(frames: 0..<1, expectedFrames: streams.reduce(0) { $0 + $1.frames })
+        try target.commit(frames: 0..<1, expectedFrames: streams.reduce(0) { $0 + $1.frames }, audio: sound)
     }
 
     /// The quoted path of `shard` for ffmpeg's concat list: quotes escaped as `'\''`; a path
@@ -109,13 +130,17 @@ struct ShardStream: Equatable, CustomStringConvertible {
     var frameRate: String
     /// Not compared: the number of frames (video packets).
     var frames: Int
+    /// Whether the shard has an audio stream.
+    var hasSound: Bool
 
     static func == (a: ShardStream, b: ShardStream) -> Bool {
-        (a.codec, a.width, a.height, a.pixelFormat, a.frameRate)
-            == (b.codec, b.width, b.height, b.pixelFormat, b.frameRate)
+        (a.codec, a.width, a.height, a.pixelFormat, a.frameRate, a.hasSound)
+            == (b.codec, b.width, b.height, b.pixelFormat, b.frameRate, b.hasSound)
     }
 
-    var description: String { "\(width)x\(height) at \(frameRate) frames/s, \(codec) \(pixelFormat)" }
+    var description: String {
+        "\(width)x\(height) at \(frameRate) frames/s, \(codec) \(pixelFormat), \(hasSound ? "with" : "without") sound"
+    }
 
     /// Probes the first video stream of `shard`.
     init(probing shard: URL) throws {
@@ -149,5 +174,14 @@ struct ShardStream: Equatable, CustomStringConvertible {
         pixelFormat = fields["pix_fmt"] ?? "?"
         frameRate = fields["r_frame_rate"] ?? "?"
         self.frames = frames
+        let sound = try FFmpegProcess(
+            program: "ffprobe",
+            arguments: [
+                "-v", "error", "-select_streams", "a:0", "-show_entries", "stream=codec_name", "-of",
+                "csv=p=0",
+                shard.path,
+            ], producesOutput: true)
+        hasSound = !sound.readAll().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        try? sound.finish()
     }
 }

@@ -12,6 +12,7 @@ import Foundation
 /// | an export's or snapshot's output in progress | beside the target | `.NAME.lamina-PID-RANDOM.partial` |
 /// | a PNG sequence's frames in progress | in the sequence's folder | `.lamina-frames-PID-RANDOM` |
 /// | ffmpeg's messages, a concat list, a shard's safe name | the temporary folder | `lamina-ffmpeg-PID-RANDOM.log`, `lamina-concat-PID-RANDOM.txt`, `lamina-shard-PID-RANDOM/` |
+/// | an export's mixed sound | the temporary folder | `lamina-audio-PID-RANDOM.wav` |
 enum StaleTemporaryFiles {
     /// `PID-RANDOM` for this process.
     static func token() -> String {
@@ -22,7 +23,7 @@ enum StaleTemporaryFiles {
     static func owner(of name: String) -> Int32? {
         let patterns = [
             /^\..+\.lamina-([0-9]+)-[0-9]+\.partial$/, /^\.lamina-frames-([0-9]+)-[0-9]+$/,
-            /^lamina-(?:ffmpeg|concat|shard)-([0-9]+)-[0-9]+(?:\.log|\.txt)?$/,
+            /^lamina-(?:ffmpeg|concat|shard|audio)-([0-9]+)-[0-9]+(?:\.log|\.txt|\.wav)?$/,
         ]
         for pattern in patterns {
             if let match = name.wholeMatch(of: pattern) { return Int32(match.1) }

@@ -11,6 +11,10 @@ import QuartzCore
 /// frame the layer keeps showing it. The layer is usually the bottom sublayer of the exported
 /// tree, with the animation layers above it, as in AVFoundation.
 ///
+/// The input's sound is kept (`keepsAudio`): in MP4 and WebM exports its first audio stream plays
+/// in step with its pictures, from frame 0 until the sound ends, mixed with
+/// `ExportOptions.soundtracks` (ruling X16). Formats without sound leave it out.
+///
 ///     let videoLayer = CALayer()
 ///     videoLayer.frame = root.bounds
 ///     root.insertSublayer(videoLayer, at: 0)
@@ -21,11 +25,42 @@ public struct VideoComposition {
     public var video: URL
     /// The layer that shows the video's frames.
     public var videoLayer: CALayer
+    /// Whether the input's sound plays in the export (default `true`; an input without sound
+    /// gives none). `false` drops it, as when replacing it with a soundtrack.
+    public var keepsAudio = true
 
     /// A composition of `video` into `videoLayer`.
     public init(video: URL, videoLayer: CALayer) {
         self.video = video
         self.videoLayer = videoLayer
+    }
+}
+
+extension VideoComposition {
+    /// The input's sound as a soundtrack aligned with its pictures (the export's frame 0 shows
+    /// the input's first picture, so sound from before it is cut and sound starting after it is
+    /// delayed), or `nil` when it has none or is not kept.
+    ///
+    /// - Throws: `.videoInput` for a missing or unreadable file, or a sound ffmpeg cannot
+    ///   decode.
+    func audioInput() throws -> AudioMix.Input? {
+        guard keepsAudio else { return nil }
+        guard FileManager.default.isReadableFile(atPath: video.path) else {
+            throw ExportError.videoInput(
+                path: video.path, reason: "the file does not exist or cannot be read")
+        }
+        let found: AudioProbe?
+        do {
+            found = try AudioProbe.probe(video)
+        } catch ExportError.audioInput(let path, let reason) {
+            throw ExportError.videoInput(path: path, reason: reason)
+        }
+        guard let probe = found else { return nil }
+        var soundtrack = Soundtrack(url: video)
+        let offset = (probe.audioStart ?? 0) - (probe.videoStart ?? probe.audioStart ?? 0)
+        soundtrack.startTime = max(0, offset)
+        soundtrack.sourceStart = max(0, -offset)
+        return AudioMix.Input(soundtrack: soundtrack, probe: probe)
     }
 }
 

@@ -18,9 +18,15 @@ struct RenderCommand: ParsableCommand {
               lamina render 9.4 -o door.webm --size 1280x720 --fps 60
               lamina render 8.15 -o ship.gif --scale 0.5
               lamina render 8.6 -o overlay.mp4 --video holiday.mp4
+              lamina render 8.6 -o mix.mp4 --video in.mp4 --audio song.m4a --replace-audio
               lamina render slideshow -o part1.mp4 --frames 0..450
               lamina render slideshow -o part2.mp4 --frames 450..900
               lamina concat part1.mp4 part2.mp4 -o slideshow.mp4
+
+            --video keeps the input's sound, in step with its pictures; --audio adds a
+            sound file (mixed in), or replaces it with --replace-audio. Added sound is cut
+            to the video and fades out over its last second (--audio-fade-out).
+            GIF, APNG and PNG have no sound.
             """)
 
     @Argument(help: "The example: a listing number (7.7, 8.15, 9.4) or a name (slideshow, door).")
@@ -51,8 +57,16 @@ struct RenderCommand: ParsableCommand {
             valueName: "FILE"))
     var video: String?
 
+    @OptionGroup var sound: AudioOptions
+
+    @Flag(name: .long, help: "With --video and --audio: play --audio instead of the video's own sound.")
+    var replaceAudio = false
+
     func validate() throws {
         try validateExport(fps: fps, output: output)
+        if replaceAudio, video == nil || sound.audio == nil {
+            throw ValidationError("--replace-audio needs --video FILE and --audio FILE")
+        }
         if let duration, !(duration.isFinite && duration > 0) {
             throw ValidationError("--duration must be a positive number of seconds")
         }
@@ -69,6 +83,7 @@ struct RenderCommand: ParsableCommand {
         options.frames = frames?.range
         // From the path as typed: a trailing / asks for a PNG sequence, even after ".png".
         options.format = ExportFormat(path: output)
+        options.soundtracks = sound.soundtrack.map { [$0] } ?? []
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let run = ExampleRun(example)
@@ -81,8 +96,9 @@ struct RenderCommand: ParsableCommand {
                 videoLayer.frame = run.scene.root.bounds
                 run.scene.root.insertSublayer(videoLayer, at: 0)
                 CATransaction.commit()
-                exporter.videoComposition = VideoComposition(
-                    video: URL(fileURLWithPath: video), videoLayer: videoLayer)
+                var composition = VideoComposition(video: URL(fileURLWithPath: video), videoLayer: videoLayer)
+                composition.keepsAudio = !replaceAudio
+                exporter.videoComposition = composition
             }
             exporter.startTime = run.startTime
             exporter.timeline = { run.advance(to: $0) }

@@ -17,6 +17,11 @@ struct SlideshowCommand: ParsableCommand {
               lamina slideshow beach.jpg hills.png city.jpg -o trip.mp4
               lamina slideshow *.jpg -o trip.gif --size 640x360 --seconds-per-image 2
               lamina slideshow a.png b.png -o ab.mp4 --caption "Day one" --caption "Day two"
+              lamina slideshow *.jpg -o trip.mp4 --audio music.m4a
+
+            --audio plays a sound file from the start, cut to the slideshow and faded
+            out over its last second (--audio-fade-out, --audio-volume, --loop-audio);
+            MP4 and WebM only.
             """)
 
     @Argument(help: "The images, in order (PNG or JPEG).")
@@ -39,6 +44,8 @@ struct SlideshowCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Render only frames A to B-1 (a shard).", valueName: "A..B"))
     var frames: FrameRange?
+
+    @OptionGroup var sound: AudioOptions
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
@@ -76,6 +83,7 @@ struct SlideshowCommand: ParsableCommand {
         options.frames = frames?.range
         // From the path as typed: a trailing / asks for a PNG sequence, even after ".png".
         options.format = ExportFormat(path: output)
+        options.soundtracks = sound.soundtrack.map { [$0] } ?? []
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
             let root = Slideshow.makeLayer(
@@ -96,9 +104,10 @@ struct SlideshowCommand: ParsableCommand {
 struct ConcatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "concat",
-        abstract: "Join shards rendered with --frames into one video, without re-encoding.",
+        abstract: "Join shards rendered with --frames into one video, without re-encoding the pictures.",
         discussion: """
             The shards must be MP4 (or WebM) files of consecutive frame ranges of one render, in order.
+            Their sound is joined sample for sample and encoded once (MP4 shards keep it losslessly).
 
               lamina render slideshow -o a.mp4 --frames 0..450
               lamina render slideshow -o b.mp4 --frames 450..900

@@ -19,8 +19,12 @@ struct LaminaRun {
     let process = Process()
     let errorFile: URL
 
-    /// Starts `lamina arguments…` in `folder`, with `pathPrefix` put before `PATH` when given.
-    init(_ arguments: [String], in folder: URL, pathPrefix: String? = nil) throws {
+    /// Starts `lamina arguments…` in `folder`, with `pathPrefix` put before `PATH` when given
+    /// and `environment` added to the test's.
+    init(
+        _ arguments: [String], in folder: URL, pathPrefix: String? = nil,
+        environment extra: [String: String] = [:]
+    ) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-test-\(UUID()).err")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = try laminaProgram()
@@ -32,6 +36,7 @@ struct LaminaRun {
         if let pathPrefix {
             environment["PATH"] = pathPrefix + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         }
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errorFile)
@@ -74,6 +79,7 @@ func makeCLIScratch() throws -> URL {
 func temporaryFiles(of pid: Int32) -> [String] {
     listing(FileManager.default.temporaryDirectory).filter {
         $0.hasPrefix("lamina-ffmpeg-\(pid)-") || $0.hasPrefix("lamina-concat-\(pid)-")
+            || $0.hasPrefix("lamina-audio-\(pid)-")
     }
 }
 

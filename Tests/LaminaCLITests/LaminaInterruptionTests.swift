@@ -57,6 +57,24 @@ struct LaminaInterruptionTests {
             expected: ["frames"], tries: 5, delays: 0.1...0.5)
     }
 
+    @Test("SIGINT while the sound is mixed or the frames are encoded with it: nothing left, no mixed sound")
+    func soundInterrupted() throws {
+        try interrupt(
+            [
+                "render", "8.15", "-o", "out.mp4", "--size", "96x72", "--fps", "30", "--duration", "1.5",
+                "--audio", "tone.wav",
+            ], expected: ["out.mp4"], tries: 6, delays: 0.02...0.9,
+            setUp: { folder in
+                let status = try LaminaRun.system(
+                    "/usr/bin/env",
+                    [
+                        "ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=d=30",
+                        folder.appendingPathComponent("tone.wav").path,
+                    ])
+                try #require(status == 0)
+            })
+    }
+
     @Test("SIGINT during concat removes its .partial file")
     func concatInterrupted() throws {
         try interrupt(
@@ -73,6 +91,42 @@ struct LaminaInterruptionTests {
                     try #require(result.status == 0, "\(result.error)")
                 }
             })
+    }
+
+    @Test("a SIGKILLed render's mixed sound (lamina-audio-PID-N.wav) is removed by the next run")
+    func killedRunSoundCleanedUp() throws {
+        let folder = try makeCLIScratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try LaminaRun.system(
+            "/usr/bin/env",
+            [
+                "ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=d=30",
+                folder.appendingPathComponent("tone.wav").path,
+            ])
+        try #require(made == 0)
+        let run = try LaminaRun(
+            [
+                "render", "slideshow", "-o", "out.mp4", "--size", "160x90", "--fps", "30", "--audio",
+                "tone.wav",
+            ],
+            in: folder)
+        let pid = run.process.processIdentifier
+        // The sound is mixed before the frames: once the .partial file exists, the mix does too.
+        let started = Date()
+        func hasPartial() -> Bool { listing(folder).contains { $0.hasSuffix(".partial") } }
+        while !hasPartial(), Date().timeIntervalSince(started) < 60 { usleep(20_000) }
+        try #require(hasPartial(), "the render never started writing")
+        #expect(temporaryFiles(of: pid).contains { $0.hasPrefix("lamina-audio-") && $0.hasSuffix(".wav") })
+        kill(pid, SIGKILL)
+        _ = run.wait()
+        usleep(300_000)
+        let next = try LaminaRun(
+            ["render", "8.15", "-o", "small.gif", "--size", "32x24", "--fps", "5", "--duration", "0.4"],
+            in: folder
+        ).wait()
+        #expect(next.status == 0, "\(next.error)")
+        #expect(listing(folder) == ["small.gif", "tone.wav"], "\(listing(folder))")
+        #expect(temporaryFiles(of: pid).isEmpty, "the killed run's mixed sound was removed")
     }
 
     @Test("a SIGKILLed render's .partial file, frame folder and ffmpeg log are removed by the next run")

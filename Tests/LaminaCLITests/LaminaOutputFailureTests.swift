@@ -105,6 +105,11 @@ struct LaminaOutputFailureTests {
         try makeShards(in: shards, example: "slideshow", size: "640x360")
         var runs = Self.outputs
         runs.append(["snapshot", "slideshow", "--time", "1", "-o", "x.png", "--size", "640x360"])
+        let tone = shards.appendingPathComponent("tone.wav")
+        let made = try LaminaRun.system(
+            "/usr/bin/env", ["ffmpeg", "-v", "error", "-nostdin", "-f", "lavfi", "-i", "sine=d=2", tone.path])
+        try #require(made == 0)
+        runs.append(Self.outputs[0] + ["--audio", tone.path])
         runs.append([
             "concat", shards.appendingPathComponent("a.webm").path,
             shards.appendingPathComponent("b.webm").path, "-o", "j.webm",
@@ -117,6 +122,16 @@ struct LaminaOutputFailureTests {
             #expect(listing(mount) == ["pad"], "\(arguments) left \(listing(mount))")
             #expect(temporaryFiles(of: result.pid).isEmpty)
         }
+        // The sound is mixed in the temporary folder: a full one is reported before any frame.
+        let output = try makeCLIScratch()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try LaminaRun(
+            Self.outputs[0] + ["--audio", tone.path], in: output, environment: ["TMPDIR": mount.path]
+        ).wait()
+        #expect(result.status == 1, "\(result.error)")
+        #expect(
+            errorLine(result.error)?.contains("no space left for the mixed sound") == true, "\(result.error)")
+        #expect(listing(output).isEmpty && listing(mount) == ["pad"], "\(listing(output)) \(listing(mount))")
     }
 
     @Test(
