@@ -46,10 +46,12 @@ enum FontResolver {
     static let fontconfigLock = NSLock()
 
     /// The face for `name`: an installed font whose PostScript name, full name or family is
-    /// `name` (compared as fontconfig does, ignoring case and blanks); otherwise fontconfig's
-    /// substitute for the family part of `name`, with the weight and slant its style suffix
-    /// names (`"-Bold"`, `"-Italic"`, `"-BoldOblique"`, …). `nil` only when no font is installed
-    /// at all.
+    /// `name` (compared as fontconfig does, ignoring case and blanks); otherwise, for a font
+    /// Apple's platforms ship (``isApplePlatformFont(_:)``), fontconfig's substitute for the
+    /// family part of `name`, with the weight and slant its style suffix names (`"-Bold"`,
+    /// `"-Italic"`, `"-BoldOblique"`, …); for any other name, Helvetica at its regular weight,
+    /// the face Core Text falls back to for a name it does not know (ruling G10). `nil` only when
+    /// no font is installed at all.
     ///
     /// - Complexity: one fontconfig query per new name; later calls read a cache.
     static func resolve(_ name: String) -> FontResolution? {
@@ -81,8 +83,32 @@ enum FontResolver {
             }
         }
         let (family, weight, slant) = splitStyle(name)
-        guard let face = match(family: family, weight: weight, slant: slant) else { return nil }
-        return FontResolution(face: face, isExact: false)
+        let face =
+            isApplePlatformFont(name)
+            ? match(family: family, weight: weight, slant: slant)
+            : match(family: "Helvetica", weight: 400, slant: 0)
+        return face.map { FontResolution(face: $0, isExact: false) }
+    }
+
+    /// The families of the fonts that iOS and macOS ship, as their names' normalised prefixes
+    /// (case, blanks, hyphens and underscores ignored), and the system font's names.
+    static let applePlatformFamilies: [String] = [
+        "helvetica", "arial", "times", "courier", "menlo", "monaco", "avenir", "futura", "georgia",
+        "verdana", "trebuchet", "palatino", "optima", "gillsans", "baskerville", "didot",
+        "americantypewriter",
+        "chalkboard", "markerfelt", "noteworthy", "papyrus", "zapfino", "snellroundhand", "copperplate",
+        "hoefler", "cochin", "bodoni", "charter", "rockwell", "partylet", "savoye", "sanfrancisco", "sfpro",
+        "sfui", "sfcompact", "sfmono", ".sf", "system", "applesdgothic", "applecoloremoji", "lucida",
+        "geneva", "kailasa", "thonburi", "damascus", "euphemia", "farah", "gurmukhi", "kefa", "mishafi",
+    ]
+
+    /// Whether `name` names a font of Apple's platforms (a PostScript, full or family name whose
+    /// family is one of ``applePlatformFamilies``): such a font, when not installed, is drawn with
+    /// fontconfig's metric-compatible or nearest substitute in the style its name asks; any other
+    /// font missing here would be missing on Apple's platforms too (ruling G10).
+    static func isApplePlatformFont(_ name: String) -> Bool {
+        let normalised = name.lowercased().filter { !$0.isWhitespace && $0 != "-" && $0 != "_" }
+        return applePlatformFamilies.contains { normalised.hasPrefix($0) }
     }
 
     /// Whether two names are equal ignoring case, blanks, hyphens and underscores.

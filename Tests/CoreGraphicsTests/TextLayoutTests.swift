@@ -123,6 +123,21 @@ import Testing
         #expect(layout.typographicBounds.width > 50)
     }
 
+    /// Ruling G10: a font Apple's platforms do not ship either falls back to Helvetica at its
+    /// regular weight, as Core Text draws an unknown name, whatever style its name asks; a
+    /// missing font of Apple's keeps its style.
+    @Test func unknownFontsFallBackToHelveticaAsCoreTextDoes() {
+        func width(_ name: String) -> CGFloat {
+            TextLayout("Single line text", font: TextFont(name: name, size: 40)).typographicBounds.width
+        }
+        let helvetica = width("Helvetica")
+        #expect(width("Oswald-Bold") == helvetica)
+        #expect(width("NoSuchFamily-BlackItalic") == helvetica)
+        #expect(width("Helvetica-Bold") > helvetica)
+        let layout = TextLayout("x", font: TextFont(name: "Oswald-Bold", size: 20))
+        #expect(layout.substitutedFontNames.contains("Oswald-Bold"))
+    }
+
     @Test func badSizesAndEmptyTextDrawNothing() {
         for size in [0, -3, CGFloat.nan, .infinity] {
             let layout = TextLayout("text", font: TextFont(name: "DejaVu Sans", size: size))
