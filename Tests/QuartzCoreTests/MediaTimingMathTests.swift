@@ -109,13 +109,22 @@ private func timing(
         #expect(active.phase == .active && active.isInEffect && active.basicTime == 0.25)
     }
 
-    @Test func phaseBoundariesAreHalfOpen() {
+    /// Ruling E27: the active interval is closed; its closing instant shows the end sample even
+    /// with fill mode `removed`, and only later times are after.
+    @Test func phaseBoundariesAreClosed() {
         let t = MediaTiming(beginTime: 10, duration: 1)
         #expect(t.sample(atParentTime: 10).phase == .active)
         #expect(t.sample(atParentTime: 10).basicTime == 0)
         #expect(t.sample(atParentTime: 10.0.nextDown).phase == .before)
         #expect(t.sample(atParentTime: 11.0.nextDown).phase == .active)
-        #expect(t.sample(atParentTime: 11).phase == .after)
+        let closing = t.sample(atParentTime: 11)
+        #expect(closing.phase == .active && closing.isInEffect && closing.basicTime == 1)
+        #expect(closing.iteration == 0 && !closing.isReversing)
+        #expect(t.sample(atParentTime: 11.0.nextUp).phase == .after)
+        #expect(!t.sample(atParentTime: 11.0.nextUp).isInEffect)
+        // Repeated and reversed: the closing instant is the end of the last leg.
+        let twice = MediaTiming(duration: 1, repeatCount: 2, autoreverses: true).sample(atParentTime: 4)
+        #expect(twice.isInEffect && twice.basicTime == 0 && twice.isReversing && twice.iteration == 1)
     }
 
     @Test func lockwoodThreeAndAHalfRepeatsLastSevenSeconds() {
@@ -123,7 +132,7 @@ private func timing(
         #expect(t.sample(atParentTime: 6.9).phase == .active)
         #expect(isClose(t.sample(atParentTime: 6.9).basicTime, 0.9))
         #expect(t.sample(atParentTime: 6.9).iteration == 3)
-        let end = t.sample(atParentTime: 7)
+        let end = t.sample(atParentTime: 7.5)
         #expect(end.phase == .after)
         #expect(end.basicTime == 1)  // half of the fourth cycle
         #expect(end.iteration == 3)
@@ -162,7 +171,7 @@ private func timing(
             #expect(s.iteration == row.iteration, "e = \(row.e)")
         }
         // Ends on the new value: "add 0.5 to the repeat count … to end on the new value".
-        let end = t.sample(atParentTime: 3)
+        let end = t.sample(atParentTime: 3.5)
         #expect(end.phase == .after)
         #expect(end.basicTime == 1 && !end.isReversing && end.iteration == 1)
     }
@@ -171,8 +180,8 @@ private func timing(
         let t = timing(duration: 1, repeatDuration: 1.5, autoreverses: true, forwards: true)
         #expect(t.sample(atParentTime: 1.25).basicTime == 0.75)
         #expect(t.sample(atParentTime: 1.25).isReversing)
-        #expect(t.sample(atParentTime: 1.5).phase == .after)
-        let end = t.sample(atParentTime: 1.5)
+        #expect(t.sample(atParentTime: 1.5.nextUp).phase == .after)
+        let end = t.sample(atParentTime: 1.5.nextUp)
         #expect(end.basicTime == 0.5 && end.isReversing)
     }
 
@@ -185,7 +194,7 @@ private func timing(
         #expect(t.sample(atParentTime: 0.75).basicTime == 0.25)
         #expect(t.sample(atParentTime: 0.75).iteration == 1)
         #expect(t.sample(atParentTime: 0.999).phase == .active)
-        #expect(t.sample(atParentTime: 1).phase == .after)
+        #expect(t.sample(atParentTime: 1.0.nextUp).phase == .after)
         // Filled: before the begin the start sample, after the end "up until the point where it
         // originally started".
         #expect(t.sample(atParentTime: -5).basicTime == 0.5)
@@ -213,11 +222,11 @@ private func timing(
     @Test func speedScalesParentTime() {
         let fast = MediaTiming(duration: 1, speed: 2)
         #expect(fast.sample(atParentTime: 0.25).basicTime == 0.5)
-        #expect(fast.sample(atParentTime: 0.5).phase == .after)
+        #expect(fast.sample(atParentTime: 0.5.nextUp).phase == .after)
         let slow = MediaTiming(duration: 1, speed: 0.5)
         #expect(slow.sample(atParentTime: 1).basicTime == 0.5)
         #expect(slow.sample(atParentTime: 1.999).phase == .active)
-        #expect(slow.sample(atParentTime: 2).phase == .after)
+        #expect(slow.sample(atParentTime: 2.0.nextUp).phase == .after)
     }
 
     @Test func beginTimeIsInParentTimeAndTimeOffsetIsNotScaled() {
@@ -225,7 +234,7 @@ private func timing(
         let t = MediaTiming(beginTime: 4, duration: 1, speed: 2, timeOffset: 0.25)
         #expect(t.sample(atParentTime: 4).basicTime == 0.25)
         #expect(t.sample(atParentTime: 4.125).basicTime == 0.5)
-        #expect(t.sample(atParentTime: 4.5).phase == .after)
+        #expect(t.sample(atParentTime: 4.5.nextUp).phase == .after)
     }
 
     @Test func speedZeroHoldsTheTimeOffset() {

@@ -126,15 +126,15 @@ extension CAAnimation {
     }
 
     /// The animation's timing and its sample at its layer's local time `t`, or `nil` when it has
-    /// no effect then: not in effect, or finished and removed on completion (even before its
-    /// removal is delivered). An uncommitted animation with begin time 0 is timed as if it began
+    /// no effect then: not in effect, or finished — after its active duration or at its closing
+    /// instant — and removed on completion (even before its removal is delivered; ruling E27). An uncommitted animation with begin time 0 is timed as if it began
     /// at `t`. The one rule for property animations and transitions alike.
     func effect(atLocalTime t: Double, isCommitted: Bool) -> (timing: MediaTiming, sample: MediaTimingSample)?
     {
         var timing = mediaTiming
         if !isCommitted && storedBeginTime == 0 { timing.beginTime = t }
         let sample = timing.sample(atParentTime: t)
-        guard sample.isInEffect, !(storedRemovedOnCompletion && sample.phase == .after) else { return nil }
+        guard sample.isInEffect, !(storedRemovedOnCompletion && sample.hasEnded) else { return nil }
         return (timing, sample)
     }
 }

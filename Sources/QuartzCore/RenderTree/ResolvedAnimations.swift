@@ -162,7 +162,7 @@ extension ResolvedAnimations {
     ) {
         let sample = header.pointee.timing.sample(atParentTime: t)
         let flags = header.pointee.flags
-        guard sample.isInEffect, !(flags.contains(.removedOnCompletion) && sample.phase == .after) else {
+        guard sample.isInEffect, !(flags.contains(.removedOnCompletion) && sample.hasEnded) else {
             return
         }
         let field = header.pointee.field

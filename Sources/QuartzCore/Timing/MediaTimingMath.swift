@@ -23,8 +23,10 @@ import CoreGraphics
 //   basicTime:  0 --------> d --------> 0
 //
 // Rules (rulings E20, R1 and R4; fill modes as Apple's `CAMediaTimingFillMode` documentation):
-// - e decides the phase: e < 0 BEFORE, 0 ≤ e < AD ACTIVE, e ≥ AD AFTER. timeOffset never moves
-//   the phase (R1): the object plays for AD and loops around its cycle.
+// - e decides the phase: e < 0 BEFORE, 0 ≤ e ≤ AD ACTIVE, e > AD AFTER. timeOffset never moves
+//   the phase (R1): the object plays for AD and loops around its cycle. The closing instant
+//   e = AD is the active duration's last moment and shows the end sample, fill mode or not
+//   (ruling E27).
 // - Speed 0 makes e = 0 for every parent time, so s = timeOffset (QA1673's pause). A negative
 //   speed only reverses the parent-time axis: the object is active before beginTime.
 // - A position on a boundary (s a multiple of the cycle, or r = d with autoreverses) belongs to
@@ -193,14 +195,20 @@ package struct ResolvedTiming: Sendable {
         let elapsed = speed == 0 ? 0 : (t - beginTime) * speed
         guard !elapsed.isNaN else { return .notInEffect(.before) }
         let phase: MediaTimingSample.Phase =
-            elapsed < 0 ? .before : elapsed < activeDuration ? .active : .after
+            elapsed < 0 ? .before : elapsed <= activeDuration ? .active : .after
         guard isSamplable else { return .notInEffect(phase) }
         switch phase {
         case .before:
             guard fillsBackwards else { return .notInEffect(phase) }
             return position(timeOffset, phase: phase, endInclusive: false)
         case .active:
-            return position(timeOffset + elapsed, phase: phase, endInclusive: false)
+            // Ruling E27: the closing instant shows the end sample, as a forwards fill does.
+            guard elapsed == activeDuration else {
+                return position(timeOffset + elapsed, phase: phase, endInclusive: false)
+            }
+            var closing = position(timeOffset + elapsed, phase: phase, endInclusive: true)
+            closing.isClosing = closing.isInEffect
+            return closing
         case .after:
             guard fillsForwards, activeDuration.isFinite else { return .notInEffect(phase) }
             return position(timeOffset + activeDuration, phase: phase, endInclusive: true)
@@ -243,9 +251,10 @@ package struct MediaTimingSample: Equatable, Sendable {
         /// The object has not begun: the elapsed time is negative. A NaN time also reports
         /// `before`, with `isInEffect` false.
         case before
-        /// The object is playing: the elapsed time is in `0 ..< activeDuration`.
+        /// The object is playing: the elapsed time is in `0 ... activeDuration`, the closing
+        /// instant showing the end sample (ruling E27).
         case active
-        /// The active duration has passed: the elapsed time is at least `activeDuration`.
+        /// The active duration has passed: the elapsed time is more than `activeDuration`.
         case after
     }
 
@@ -264,6 +273,14 @@ package struct MediaTimingSample: Equatable, Sendable {
     package var iteration: Int
     /// Whether the object is in the backward leg of an autoreversing cycle.
     package var isReversing: Bool
+    /// Whether the sample is the closing instant of the active duration (`active`, showing the
+    /// end sample; ruling E27).
+    package var isClosing = false
+
+    /// Whether the active duration is over: after it, or at its closing instant. An animation
+    /// removed on completion has no effect from then on, even before its removal is delivered
+    /// (ruling E27).
+    package var hasEnded: Bool { phase == .after || isClosing }
 
     /// Creates a sample from its fields.
     package init(phase: Phase, isInEffect: Bool, basicTime: Double, iteration: Int, isReversing: Bool) {
