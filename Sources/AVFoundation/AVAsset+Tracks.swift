@@ -45,7 +45,22 @@ extension _AVAssetTrackContainer where Self: AVAsset {
     }
 }
 
+extension _AVAssetTrackContainer where Self: AVAsset {
+    /// The track with `trackID`, or `nil`, once the asset is loaded.
+    ///
+    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
+    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? {
+        try await loadInBackground()
+        return try loadedContents().tracks.first { $0.trackID == trackID }
+    }
+}
+
 extension _AVAssetTrackContainer where Self: AVComposition {
+    /// The composition's track with `trackID`, or `nil`; a composition is always loaded.
+    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVCompositionTrack? {
+        compositionTracks.first { $0.trackID == trackID }
+    }
+
     /// The composition's tracks, in the order they were added.
     public var tracks: [AVCompositionTrack] { compositionTracks }
 
@@ -75,6 +90,12 @@ extension _AVAssetTrackContainer where Self: AVComposition {
 }
 
 extension _AVAssetTrackContainer where Self: AVMutableComposition {
+    /// The composition's track with `trackID`, or `nil`; a composition is always loaded.
+    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVMutableCompositionTrack?
+    {
+        mutableTracks.first { $0.trackID == trackID }
+    }
+
     /// The composition's tracks, in the order they were added; each can be edited.
     public var tracks: [AVMutableCompositionTrack] { mutableTracks }
 
@@ -100,5 +121,19 @@ extension _AVAssetTrackContainer where Self: AVMutableComposition {
         -> [AVMutableCompositionTrack]
     {
         mutableTracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
+    }
+}
+
+extension AVPartialAsyncProperty where Root: AVComposition {
+    /// The composition's tracks, for `try await composition.load(.tracks)`.
+    public static var tracks: AVAsyncProperty<Root, [AVCompositionTrack]> {
+        AVAsyncProperty(name: "tracks") { $0.compositionTracks }
+    }
+}
+
+extension AVPartialAsyncProperty where Root: AVMutableComposition {
+    /// The composition's tracks, typed as mutable tracks, for `try await composition.load(.tracks)`.
+    public static var tracks: AVAsyncProperty<Root, [AVMutableCompositionTrack]> {
+        AVAsyncProperty(name: "tracks") { $0.mutableTracks }
     }
 }

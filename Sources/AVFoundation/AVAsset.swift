@@ -110,14 +110,6 @@ open class AVAsset: AVAsynchronousKeyValueLoading, _AVAssetTrackContainer, @unch
     open func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
         allTracks.first { $0.trackID == trackID }
     }
-
-    /// The track with `trackID`, or `nil`, once the asset is loaded.
-    ///
-    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
-    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? {
-        try await loadInBackground()
-        return try loadedContents().tracks.first { $0.trackID == trackID }
-    }
 }
 
 /// The `AVURLAsset` option asking for precise durations and timing, Apple's

@@ -140,11 +140,12 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
     /// this call; a track is added when there is none, taking the source track's preferred
     /// transform (ruling AV8). A range may reach up to the asset's duration in every track.
     ///
-    /// - Throws: as ``AVMutableCompositionTrack/insertTimeRange(_:of:at:)``; nothing is changed
-    ///   when it throws.
+    /// - Throws: what reading `asset` throws (`URLError(.fileDoesNotExist)` for a missing file,
+    ///   ``AVError/Code/fileFormatNotRecognized``…), or as
+    ///   ``AVMutableCompositionTrack/insertTimeRange(_:of:at:)``; nothing is changed when it throws.
     open func insertTimeRange(_ timeRange: CMTimeRange, of asset: AVAsset, at startTime: CMTime) throws {
         try CompositionSource.checkInsertionTime(startTime)
-        let sources = asset.tracks
+        let sources = try asset.loadedContents().tracks
         let pieces = try sources.map { source in
             try CompositionSource.pieces(of: source, in: timeRange, into: source.mediaType)
         }

@@ -174,6 +174,19 @@ struct CompositionTests {
         #expect(composition.tracks.count == 1 && track.segments.isEmpty)
     }
 
+    @Test func anUnreadableAssetThrowsItsReadError() throws {
+        let composition = AVMutableComposition()
+        let missing = AVURLAsset(url: MediaFixtures.folder.appendingPathComponent("missing.mp4"))
+        #expect(throws: URLError.self) {
+            try composition.insertTimeRange(range(0, 1), of: missing, at: .zero)
+        }
+        #expect(throws: AVError.self) {
+            try composition.insertTimeRange(
+                range(0, 1), of: AVURLAsset(url: MediaFixtures.garbage), at: .zero)
+        }
+        #expect(composition.tracks.isEmpty)
+    }
+
     @Test func compositionEditsKeepTracksInStep() throws {
         let composition = AVMutableComposition()
         try composition.insertTimeRange(range(0, 1), of: movie, at: .zero)
@@ -207,6 +220,12 @@ struct CompositionTests {
         let (duration, tracks) = try await asset.load(.duration, .tracks)
         #expect(duration == t(1) && tracks.count == 2)
         #expect(try await composition.loadTracks(withMediaType: .video).count == 1)
+        // Loaded with Apple's types: mutable tracks.
+        let loaded: [AVMutableCompositionTrack] = try await composition.load(.tracks)
+        loaded.first?.naturalTimeScale = 90000
+        #expect(composition.tracks[0].naturalTimeScale == 90000)
+        let second: AVMutableCompositionTrack? = try await composition.loadTrack(withTrackID: 2)
+        #expect(second === composition.tracks[1])
         var error: NSError?
         #expect(asset.statusOfValue(forKey: "duration", error: &error) == .loaded)
         #expect(asset.isPlayable && asset.isReadable)

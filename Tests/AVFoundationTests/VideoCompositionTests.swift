@@ -77,6 +77,16 @@ struct VideoCompositionTests {
         #expect(empty.instructions.isEmpty && empty.frameDuration == CMTime(value: 1, timescale: 30))
     }
 
+    /// Apple's asynchronous form, called from the main actor as a view model would.
+    @MainActor @Test func asynchronousPropertiesOnTheMainActor() async throws {
+        let asset = AVURLAsset(url: MediaFixtures.movie)
+        let videoComposition = try await AVVideoComposition.videoComposition(withPropertiesOf: asset)
+        #expect(videoComposition.renderSize == CGSize(width: 160, height: 120))
+        let mutable = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
+        mutable.renderScale = 1
+        #expect(mutable.frameDuration == CMTime(value: 1, timescale: 30))
+    }
+
     /// An iOS watermark export's setup, as written for iOS: it compiles and builds the model.
     @Test func watermarkOverAClip() async throws {
         let asset = AVURLAsset(url: MediaFixtures.rotated)
