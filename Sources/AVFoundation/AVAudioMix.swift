@@ -125,7 +125,7 @@ open class AVMutableAudioMixInputParameters: AVAudioMixInputParameters {
     /// Sets the volume (0 silent … 1 as recorded) from `time` until the next value or ramp; a
     /// value already set at `time` is replaced. A time that is not numeric is ignored.
     open func setVolume(_ volume: Float, at time: CMTime) {
-        volumeRamps.set(volume, at: time)
+        volumeRamps.set(volume, at: time, setter: "AVMutableAudioMixInputParameters.setVolume")
     }
 
     /// Ramps the volume linearly from `startVolume` to `endVolume` over `timeRange`; after it,
@@ -134,6 +134,8 @@ open class AVMutableAudioMixInputParameters: AVAudioMixInputParameters {
     open func setVolumeRamp(
         fromStartVolume startVolume: Float, toEndVolume endVolume: Float, timeRange: CMTimeRange
     ) {
-        volumeRamps.ramp(from: startVolume, to: endVolume, over: timeRange)
+        volumeRamps.ramp(
+            from: startVolume, to: endVolume, over: timeRange,
+            setter: "AVMutableAudioMixInputParameters.setVolumeRamp")
     }
 }

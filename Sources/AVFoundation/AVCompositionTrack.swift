@@ -1,6 +1,7 @@
 import CoreGraphics
 import CoreMedia
 import Foundation
+import QuartzCore
 import Synchronization
 
 /// What a composition track holds: its segments and the properties an app can set.
@@ -93,7 +94,15 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     open override var segments: [AVCompositionTrackSegment] {
         get { state.withLock { $0.timeline.segments } }
         set {
-            guard (try? validateSegments(newValue)) != nil else { return }
+            do {
+                try validateSegments(newValue)
+            } catch {
+                let code = (error as? AVError)?.code.rawValue ?? 0
+                CompatibilityWarnings.report(
+                    "AVMutableCompositionTrack.segments: segments that validateSegments rejects (\(code)) are ignored"
+                )
+                return
+            }
             state.withLock { state in
                 state.timeline.segments = newValue
                 state.timeline.normalize()
@@ -171,7 +180,10 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// duration. An empty span at or after the track's end, or a range that is not numeric with
     /// a start at or after zero, changes nothing (ruling AV6).
     open func insertEmptyTimeRange(_ timeRange: CMTimeRange) {
-        guard CompositionSource.isEditable(timeRange) else { return }
+        guard CompositionSource.isEditable(timeRange) else {
+            CompositionSource.reportIgnored("insertEmptyTimeRange")
+            return
+        }
         state.withLock { $0.timeline.insertEmpty(timeRange) }
     }
 
@@ -179,7 +191,10 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// before the track's end. A range that is not numeric with a start at or after zero changes
     /// nothing; its duration may be `.positiveInfinity` to remove everything from its start.
     open func removeTimeRange(_ timeRange: CMTimeRange) {
-        guard CompositionSource.isEditable(timeRange, infiniteDurationAllowed: true) else { return }
+        guard CompositionSource.isEditable(timeRange, infiniteDurationAllowed: true) else {
+            CompositionSource.reportIgnored("removeTimeRange")
+            return
+        }
         state.withLock { $0.timeline.remove(timeRange) }
     }
 
@@ -188,7 +203,10 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
     /// plays slower (longer) or faster (shorter); media after it moves by the change. A range or
     /// duration that is not numeric and longer than zero changes nothing.
     open func scaleTimeRange(_ timeRange: CMTimeRange, toDuration duration: CMTime) {
-        guard CompositionSource.isEditable(timeRange), duration.isNumeric, duration > .zero else { return }
+        guard CompositionSource.isEditable(timeRange), duration.isNumeric, duration > .zero else {
+            CompositionSource.reportIgnored("scaleTimeRange")
+            return
+        }
         state.withLock { $0.timeline.scale(timeRange, toDuration: duration) }
     }
 

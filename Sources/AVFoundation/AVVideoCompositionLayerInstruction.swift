@@ -110,7 +110,7 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
     /// Sets the opacity (0 transparent … 1 opaque) from `time` until the next value or ramp;
     /// a value already set at `time` is replaced. A time that is not numeric is ignored.
     open func setOpacity(_ opacity: Float, at time: CMTime) {
-        opacityRamps.set(opacity, at: time)
+        opacityRamps.set(opacity, at: time, setter: "AVMutableVideoCompositionLayerInstruction.setOpacity")
     }
 
     /// Ramps the opacity linearly from `startOpacity` to `endOpacity` over `timeRange`; after
@@ -119,13 +119,16 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
     open func setOpacityRamp(
         fromStartOpacity startOpacity: Float, toEndOpacity endOpacity: Float, timeRange: CMTimeRange
     ) {
-        opacityRamps.ramp(from: startOpacity, to: endOpacity, over: timeRange)
+        opacityRamps.ramp(
+            from: startOpacity, to: endOpacity, over: timeRange,
+            setter: "AVMutableVideoCompositionLayerInstruction.setOpacityRamp")
     }
 
     /// Sets the transform from the track's natural frame to the render frame from `time` on,
     /// as ``setOpacity(_:at:)``.
     open func setTransform(_ transform: CGAffineTransform, at time: CMTime) {
-        transformRamps.set(transform, at: time)
+        transformRamps.set(
+            transform, at: time, setter: "AVMutableVideoCompositionLayerInstruction.setTransform")
     }
 
     /// Ramps the transform over `timeRange`, each matrix entry linearly (ruling AV10), as
@@ -134,13 +137,16 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
         fromStart startTransform: CGAffineTransform, toEnd endTransform: CGAffineTransform,
         timeRange: CMTimeRange
     ) {
-        transformRamps.ramp(from: startTransform, to: endTransform, over: timeRange)
+        transformRamps.ramp(
+            from: startTransform, to: endTransform, over: timeRange,
+            setter: "AVMutableVideoCompositionLayerInstruction.setTransformRamp")
     }
 
     /// Shows only `cropRectangle` of the track's natural frame (pixels, before the transform)
     /// from `time` on, as ``setOpacity(_:at:)``.
     open func setCropRectangle(_ cropRectangle: CGRect, at time: CMTime) {
-        cropRectangleRamps.set(cropRectangle, at: time)
+        cropRectangleRamps.set(
+            cropRectangle, at: time, setter: "AVMutableVideoCompositionLayerInstruction.setCropRectangle")
     }
 
     /// Ramps the crop rectangle over `timeRange`, origin and size linearly, as
@@ -149,6 +155,8 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
         fromStartCropRectangle startCropRectangle: CGRect, toEndCropRectangle endCropRectangle: CGRect,
         timeRange: CMTimeRange
     ) {
-        cropRectangleRamps.ramp(from: startCropRectangle, to: endCropRectangle, over: timeRange)
+        cropRectangleRamps.ramp(
+            from: startCropRectangle, to: endCropRectangle, over: timeRange,
+            setter: "AVMutableVideoCompositionLayerInstruction.setCropRectangleRamp")
     }
 }

@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import QuartzCore
 
 /// The checks and source lookups shared by the edits of ``AVMutableCompositionTrack`` and
 /// ``AVMutableComposition`` (ruling AV6).
@@ -65,6 +66,14 @@ enum CompositionSource {
         if own.isValid, own.end.isNumeric { end = max(end, own.end) }
         if let duration = track.asset?.duration, duration.isNumeric { end = max(end, duration) }
         return CMTimeRange(start: start, end: end)
+    }
+
+    /// Reports once, through `CompatibilityWarnings`, that an edit named `edit` was ignored for
+    /// its arguments.
+    static func reportIgnored(_ edit: String) {
+        CompatibilityWarnings.report(
+            "AVMutableCompositionTrack.\(edit): a range or duration that is not numeric, or starts before zero, is ignored"
+        )
     }
 
     /// An ``AVError/Code/invalidSourceMedia`` error saying `reason`.

@@ -1,5 +1,6 @@
 import CoreGraphics
 import CoreMedia
+import QuartzCore
 
 /// A value that ramps linearly: opacity and volume (`Float`), transforms, crop rectangles.
 protocol RampValue: Equatable {
@@ -66,18 +67,29 @@ struct RampTimeline<Value: RampValue> {
 
     private(set) var entries: [Entry] = []
 
-    /// Sets `value` from `time` on; ignored when `time` is not numeric.
-    mutating func set(_ value: Value, at time: CMTime) {
-        guard time.isNumeric else { return }
+    /// Sets `value` from `time` on; ignored when `time` is not numeric, reported once through
+    /// `CompatibilityWarnings` as `setter`.
+    mutating func set(_ value: Value, at time: CMTime, setter: @autoclosure () -> String) {
+        guard time.isNumeric else {
+            CompatibilityWarnings.report("\(setter()): a time that is not numeric is ignored")
+            return
+        }
         add(Entry(start: value, end: value, timeRange: CMTimeRange(start: time, duration: .zero)))
     }
 
     /// Ramps from `start` to `end` over `timeRange`; ignored unless the range is numeric with a
-    /// duration at or above zero. A ramp of no duration sets `end` at its start.
-    mutating func ramp(from start: Value, to end: Value, over timeRange: CMTimeRange) {
+    /// duration at or above zero (reported once as `setter`). A ramp of no duration sets `end`
+    /// at its start.
+    mutating func ramp(
+        from start: Value, to end: Value, over timeRange: CMTimeRange, setter: @autoclosure () -> String
+    ) {
         guard timeRange.isValid, timeRange.start.isNumeric, timeRange.duration.isNumeric,
             timeRange.duration >= .zero
-        else { return }
+        else {
+            CompatibilityWarnings.report(
+                "\(setter()): a time range that is not numeric and ≥ 0 long is ignored")
+            return
+        }
         let first = timeRange.duration == .zero ? end : start
         add(Entry(start: first, end: end, timeRange: timeRange))
     }

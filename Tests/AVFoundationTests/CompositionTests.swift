@@ -2,6 +2,7 @@ import AVFoundation
 import CoreGraphics
 import CoreMedia
 import Foundation
+import QuartzCore
 import Testing
 
 /// `seconds` as a time at timescale 600.
@@ -259,6 +260,9 @@ struct CompositionTests {
         #expect(throws: AVError.self) { try track.validateSegments([gap]) }
         track.segments = [gap]
         #expect(track.segments.isEmpty)
+        // Ignored, but not silently.
+        #expect(
+            CompatibilityWarnings.messages.contains { $0.hasPrefix("AVMutableCompositionTrack.segments") })
         let valid = [
             AVCompositionTrackSegment(timeRange: range(0, 0.5)),
             AVCompositionTrackSegment(

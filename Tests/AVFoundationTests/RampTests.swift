@@ -1,6 +1,7 @@
 import AVFoundation
 import CoreGraphics
 import CoreMedia
+import QuartzCore
 import Testing
 
 /// Ramps are linear in time: values inside them are exact to a float's rounding.
@@ -72,6 +73,10 @@ struct LayerInstructionRampTests {
         layer.setOpacityRamp(fromStartOpacity: 0, toEndOpacity: 1, timeRange: .invalid)
         layer.setOpacityRamp(fromStartOpacity: 0, toEndOpacity: 1, timeRange: range(4, -1))
         #expect(layer.opacity(at: t(10)) == 0)
+        #expect(
+            CompatibilityWarnings.messages.contains {
+                $0.hasPrefix("AVMutableVideoCompositionLayerInstruction.setOpacityRamp")
+            })
         #expect(layer.opacity(at: .invalid) == 1)
     }
 
