@@ -59,6 +59,28 @@ struct ReferenceTrack {
         cells.replaceSubrange(position..<position + count, with: stretched)
     }
 
+    /// Squeezes `2 × pairs` cells from `position` into `pairs` cells, each showing what its two
+    /// did, when every pair is two empty cells or two consecutive equal parts of one source (so
+    /// the merged cell plays at one rate); otherwise `false`, and nothing changes.
+    mutating func squeeze(at position: Int, pairs: Int) -> Bool {
+        var squeezed: [Cell?] = []
+        for pair in 0..<pairs {
+            let (first, second) = (cells[position + 2 * pair], cells[position + 2 * pair + 1])
+            switch (first, second) {
+            case (nil, nil):
+                squeezed.append(nil)
+            case (let a?, let b?)
+            where a.clip == b.clip && a.length == b.length && a.start + a.length == b.start:
+                squeezed.append(Cell(clip: a.clip, start: a.start, length: a.length + b.length))
+            default:
+                return false
+            }
+        }
+        cells.replaceSubrange(position..<position + 2 * pairs, with: squeezed)
+        trim()
+        return true
+    }
+
     private mutating func trim() {
         while let last = cells.last, last == nil { cells.removeLast() }
     }
@@ -80,7 +102,7 @@ struct CompositionEditFuzzTests {
         var reference = ReferenceTrack()
         for step in 0..<60 {
             let count = reference.cells.count
-            let kind = count > 60 ? 2 : Int.random(in: 0..<4, using: &random)
+            let kind = count > 60 ? 2 : Int.random(in: 0..<5, using: &random)
             switch kind {
             case 0:
                 let clip = Int.random(in: 0..<2, using: &random)
@@ -102,6 +124,14 @@ struct CompositionEditFuzzTests {
                 let length = Int.random(in: 1...4, using: &random)
                 track.removeTimeRange(CMTimeRange(start: Self.tick(position), duration: Self.tick(length)))
                 reference.remove(at: position, count: length)
+            case 4:
+                guard count >= 2 else { continue }
+                let position = Int.random(in: 0...(count - 2), using: &random)
+                let pairs = Int.random(in: 1...((count - position) / 2), using: &random)
+                guard reference.squeeze(at: position, pairs: pairs) else { continue }
+                track.scaleTimeRange(
+                    CMTimeRange(start: Self.tick(position), duration: Self.tick(2 * pairs)),
+                    toDuration: Self.tick(pairs))
             default:
                 guard count > 0 else { continue }
                 let position = Int.random(in: 0..<count, using: &random)
@@ -114,6 +144,9 @@ struct CompositionEditFuzzTests {
             }
             try compare(track, reference, urls: clips.map(\.url), context: "seed \(seed), step \(step)")
         }
+        // Whatever the edits, a video composition read off the result is valid for it.
+        let videoComposition = AVVideoComposition(propertiesOf: composition)
+        #expect(videoComposition.isValid(for: composition, timeRange: .invalid, validationDelegate: nil))
     }
 
     private func compare(
