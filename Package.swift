@@ -59,9 +59,10 @@ let package = Package(
         // arithmetic, for AVFoundation-style export code; Foundation only. Swift Testing declares
         // no cross-import overlay for CoreMedia, so it needs no `_Testing_` target.
         .target(name: "CoreMedia"),
-        // AVFoundation's assets and tracks, read from media files by the `ffprobe` program;
-        // composition and export will come on LaminaExport.
-        .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreGraphics"]),
+        // AVFoundation's assets and tracks, read from media files by the `ffprobe` program, and
+        // the composition model (compositions, video compositions with their Core Animation tool,
+        // audio mixes); export will come on LaminaExport.
+        .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreGraphics", "QuartzCore"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
@@ -90,7 +91,9 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
-        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "CoreMedia", "CoreGraphics"]),
+        .testTarget(
+            name: "AVFoundationTests",
+            dependencies: ["AVFoundation", "CoreMedia", "CoreGraphics", "QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore", "UIKit"]),
         // The `lamina` program run as a user runs it (it is built beside the tests).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),

@@ -7,7 +7,7 @@ import Foundation
 /// same values (and the same track objects) afterwards. The synchronous properties, deprecated on
 /// Apple's platforms but still used, answer `.invalid` and `[]` when the media cannot be read;
 /// the asynchronous `load(_:)` forms throw the reason instead.
-open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
+open class AVAsset: AVAsynchronousKeyValueLoading, _AVAssetTrackContainer, @unchecked Sendable {
     private let lock = NSLock()
     private var contents: Result<AssetContents, any Error>?
     private var loadingStarted = false
@@ -43,6 +43,14 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
         }
     }
 
+    /// What has been read so far, and whether reading has begun; a composition's contents are
+    /// always there.
+    func loadingState() -> (Result<AssetContents, any Error>?, Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (contents, loadingStarted)
+    }
+
     /// The keys ``statusOfValue(forKey:error:)`` reports on: the properties read from the media,
     /// by their Objective-C names (`"playable"`) and their Swift ones (`"isPlayable"`).
     static let loadedKeys: Set<String> = [
@@ -55,9 +63,7 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
     public func statusOfValue(forKey key: String, error outError: UnsafeMutablePointer<NSError?>?)
         -> AVKeyValueStatus
     {
-        lock.lock()
-        let (contents, started) = (self.contents, loadingStarted)
-        lock.unlock()
+        let (contents, started) = loadingState()
         guard Self.loadedKeys.contains(key) else { return .unknown }
         switch contents {
         case .success: return .loaded
@@ -89,54 +95,20 @@ open class AVAsset: AVAsynchronousKeyValueLoading, @unchecked Sendable {
     /// timescale; `.invalid` when the media cannot be read (rulings AV2, AV3).
     open var duration: CMTime { (try? loadedContents().duration) ?? .invalid }
 
-    /// The asset's tracks, in the file's order; `[]` when the media cannot be read.
-    open var tracks: [AVAssetTrack] { (try? loadedContents().tracks) ?? [] }
-
-    /// The tracks of one media type, such as `.video`.
-    open func tracks(withMediaType mediaType: AVMediaType) -> [AVAssetTrack] {
-        tracks.filter { $0.mediaType == mediaType }
-    }
-
-    /// The tracks with a characteristic, such as `.audible` (ruling AV4).
-    open func tracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) -> [AVAssetTrack] {
-        tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
-    }
+    /// The asset's tracks, in the file's order; `[]` when the media cannot be read. Subclasses
+    /// answer their own tracks here; ``_AVAssetTrackContainer/tracks`` reads it with the type
+    /// each class declares on Apple's platforms.
+    var allTracks: [AVAssetTrack] { (try? loadedContents().tracks) ?? [] }
 
     /// Whether the media could be read and has at least one track (ruling AV4).
-    open var isReadable: Bool { !tracks.isEmpty }
+    open var isReadable: Bool { !allTracks.isEmpty }
 
     /// Whether the media could be read and has a video or audio track (ruling AV4).
-    open var isPlayable: Bool { tracks.contains { $0.mediaType == .video || $0.mediaType == .audio } }
+    open var isPlayable: Bool { allTracks.contains { $0.mediaType == .video || $0.mediaType == .audio } }
 
     /// The track with `trackID`, or `nil`.
     open func track(withTrackID trackID: CMPersistentTrackID) -> AVAssetTrack? {
-        tracks.first { $0.trackID == trackID }
-    }
-
-    /// The tracks of one media type, once the asset is loaded.
-    ///
-    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
-    public func loadTracks(withMediaType mediaType: AVMediaType) async throws -> [AVAssetTrack] {
-        try await loadInBackground()
-        return try loadedContents().tracks.filter { $0.mediaType == mediaType }
-    }
-
-    /// The tracks with a characteristic, once the asset is loaded.
-    ///
-    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
-    public func loadTracks(withMediaCharacteristic mediaCharacteristic: AVMediaCharacteristic) async throws
-        -> [AVAssetTrack]
-    {
-        try await loadInBackground()
-        return try loadedContents().tracks.filter { $0.hasMediaCharacteristic(mediaCharacteristic) }
-    }
-
-    /// The track with `trackID`, or `nil`, once the asset is loaded.
-    ///
-    /// - Throws: as ``AVAsynchronousKeyValueLoading/load(_:)``.
-    public func loadTrack(withTrackID trackID: CMPersistentTrackID) async throws -> AVAssetTrack? {
-        try await loadInBackground()
-        return try loadedContents().tracks.first { $0.trackID == trackID }
+        allTracks.first { $0.trackID == trackID }
     }
 }
 
@@ -191,6 +163,11 @@ extension AVPartialAsyncProperty where Root: AVAsset {
 struct AssetContents {
     var duration: CMTime
     var tracks: [AVAssetTrack]
+
+    init(duration: CMTime, tracks: [AVAssetTrack]) {
+        self.duration = duration
+        self.tracks = tracks
+    }
 
     init(media: ProbedMedia, asset: AVAsset) {
         tracks = (media.streams ?? []).compactMap {

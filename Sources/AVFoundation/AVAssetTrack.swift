@@ -21,7 +21,7 @@ open class AVAssetTrack: AVAsynchronousKeyValueLoading, @unchecked Sendable {
     private let values: Values
 
     /// The asset the track belongs to; `nil` once that asset is gone (Apple's `weak` reference).
-    public private(set) weak var asset: AVAsset?
+    public internal(set) weak var asset: AVAsset?
 
     init(values: Values, asset: AVAsset?) {
         self.values = values

@@ -15,8 +15,18 @@ public struct AVError: CustomNSError, LocalizedError, Hashable, Sendable {
         case unknown = -11800
         /// The media could not be decoded (−11821).
         case decodeFailed = -11821
-        /// The source media is invalid (−11822).
+        /// Exporting failed (−11820).
+        case exportFailed = -11820
+        /// The source media is invalid (−11822); a composition's edits throw it for a source time
+        /// range outside the source or an insertion time that is not a time (ruling AV6).
         case invalidSourceMedia = -11822
+        /// A composition track segment's target duration is not valid, or the segments are not
+        /// contiguous from zero (−11824).
+        case invalidCompositionTrackSegmentDuration = -11824
+        /// A composition track segment's source start time is not valid (−11825).
+        case invalidCompositionTrackSegmentSourceStartTime = -11825
+        /// A composition track segment's source duration is not valid (−11826).
+        case invalidCompositionTrackSegmentSourceDuration = -11826
         /// The file's format is not one that can be read (−11828).
         case fileFormatNotRecognized = -11828
         /// The file's format is recognised but its contents could not be parsed (−11829).
@@ -25,6 +35,8 @@ public struct AVError: CustomNSError, LocalizedError, Hashable, Sendable {
         case decoderNotFound = -11833
         /// The operation is not supported for this asset (−11838).
         case operationNotSupportedForAsset = -11838
+        /// The video composition is not valid (−11841).
+        case invalidVideoComposition = -11841
     }
 
     /// What went wrong, as a code.
@@ -54,8 +66,20 @@ public struct AVError: CustomNSError, LocalizedError, Hashable, Sendable {
     public static var unknown: Code { .unknown }
     /// ``Code/decodeFailed``.
     public static var decodeFailed: Code { .decodeFailed }
+    /// ``Code/exportFailed``.
+    public static var exportFailed: Code { .exportFailed }
     /// ``Code/invalidSourceMedia``.
     public static var invalidSourceMedia: Code { .invalidSourceMedia }
+    /// ``Code/invalidCompositionTrackSegmentDuration``.
+    public static var invalidCompositionTrackSegmentDuration: Code { .invalidCompositionTrackSegmentDuration }
+    /// ``Code/invalidCompositionTrackSegmentSourceStartTime``.
+    public static var invalidCompositionTrackSegmentSourceStartTime: Code {
+        .invalidCompositionTrackSegmentSourceStartTime
+    }
+    /// ``Code/invalidCompositionTrackSegmentSourceDuration``.
+    public static var invalidCompositionTrackSegmentSourceDuration: Code {
+        .invalidCompositionTrackSegmentSourceDuration
+    }
     /// ``Code/fileFormatNotRecognized``.
     public static var fileFormatNotRecognized: Code { .fileFormatNotRecognized }
     /// ``Code/fileFailedToParse``.
@@ -64,6 +88,8 @@ public struct AVError: CustomNSError, LocalizedError, Hashable, Sendable {
     public static var decoderNotFound: Code { .decoderNotFound }
     /// ``Code/operationNotSupportedForAsset``.
     public static var operationNotSupportedForAsset: Code { .operationNotSupportedForAsset }
+    /// ``Code/invalidVideoComposition``.
+    public static var invalidVideoComposition: Code { .invalidVideoComposition }
 
 }
 

@@ -1,3 +1,4 @@
+import AVFoundation
 import Foundation
 
 #if canImport(Glibc)
@@ -39,10 +40,22 @@ enum MediaFixtures {
         ]
     }
 
+    /// Half a second of 96×64 video at 25 fps (H.264, time base 1/12800), no audio: the second
+    /// clip of the composition tests.
+    static let short: URL = make("short.mp4") { output in
+        [
+            "-f", "lavfi", "-i", "testsrc2=size=96x64:rate=25:duration=0.5",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", output,
+        ]
+    }
+
     /// ``movie`` with its video track's matrix set to a 90° rotation (stream copy).
     static let rotated: URL = make("rotated.mp4") { output in
         ["-i", movie.path, "-c", "copy", "-metadata:s:v:0", "rotate=90", output]
     }
+
+    /// ``rotated`` as an asset.
+    static var rotatedAsset: AVURLAsset { AVURLAsset(url: rotated) }
 
     /// 0.4 s of 64×48 video at 25 fps in WebM (VP9), whose streams carry no tick durations.
     static let webm: URL = make("clip.webm") { output in
