@@ -41,8 +41,8 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "fonts-dejavu-core"])]),
-        // libwebp decodes WebP files (lossy, lossless, alpha) for `CGImage.load(data:)`; its encoder
-        // makes the tests' WebP files.
+        // libwebp decodes WebP files (lossy, lossless, alpha; libwebpdemux finds an animated file's
+        // first frame) for `CGImage.load(data:)`; its encoder makes the tests' WebP files.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(
             name: "CoreGraphics",

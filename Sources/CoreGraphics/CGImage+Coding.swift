@@ -16,8 +16,8 @@ public enum CGImageCodingError: Error, CustomStringConvertible, Equatable, Senda
     /// The data is truncated or corrupt: `format` is "PNG", "JPEG" or "WebP", `message` the decoder's
     /// description of the problem.
     case corruptData(format: String, message: String)
-    /// The image's layout cannot be decoded or encoded (a CMYK JPEG, an animated WebP, or an image
-    /// whose pixel format `pngData()` cannot read); `detail` says which.
+    /// The image's layout cannot be decoded or encoded (a CMYK JPEG, or an image whose pixel format
+    /// `pngData()` cannot read); `detail` says which.
     case unsupportedLayout(detail: String)
     /// The image is wider or taller than `CGImage.maximumCodingSide` pixels, or has more than
     /// `CGImage.maximumCodingPixels` pixels: `width` × `height` as declared.
@@ -72,12 +72,12 @@ extension CGImage {
     /// ignored (as `CGImageSourceCreateImageAtIndex` ignores orientation).
     ///
     /// JPEG and WebP files that end early are refused; other recoverable JPEG warnings (such as
-    /// stray bytes before a marker) are tolerated, as browsers tolerate them. Animated WebP files
-    /// are refused (ruling G19). Size limits are checked from the header, before any pixel memory
-    /// is allocated.
+    /// stray bytes before a marker) are tolerated, as browsers tolerate them. An animated WebP file
+    /// gives its first frame on its canvas, as ImageIO's image at index 0 (ruling G19). Size limits
+    /// are checked from the header, before any pixel memory is allocated.
     ///
     /// - Throws: `CGImageCodingError.unknownFormat`, `.corruptData` (with the decoder's message),
-    ///   `.unsupportedLayout` (CMYK and YCCK JPEG files, animated WebP files) or `.sizeTooLarge`.
+    ///   `.unsupportedLayout` (CMYK and YCCK JPEG files) or `.sizeTooLarge`.
     public static func load(data: Data) throws -> CGImage {
         try load(data: data, options: CGImageDecodingOptions())
     }

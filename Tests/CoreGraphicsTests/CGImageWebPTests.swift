@@ -60,15 +60,22 @@ private func chunk(_ tag: String, _ payload: [UInt8]) -> [UInt8] {
     Array(tag.utf8) + le32(payload.count) + payload + (payload.count % 2 == 1 ? [0] : [])
 }
 
-/// An animated WebP file (VP8X with the animation flag, ANIM, one ANMF frame) whose one frame is
-/// the image chunk of the still WebP `still` (its bytes after the RIFF and WEBP headers), on a
-/// canvas of `width × height`.
-private func animatedWebP(width: Int, height: Int, frameOf still: Data) -> Data {
-    let frame = Array(still.dropFirst(12))
-    let vp8x = chunk("VP8X", [0x12, 0, 0, 0] + le24(width - 1) + le24(height - 1))
-    let anim = chunk("ANIM", [0, 0, 0, 0, 0, 0])
-    let anmf = chunk("ANMF", le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(100) + [0] + frame)
-    let body = Array("WEBP".utf8) + vp8x + anim + anmf
+/// An animated WebP file (VP8X with the animation flag, ANIM, then one ANMF frame per entry of
+/// `frames`) on a canvas of `width × height`; each frame is the image chunks of a still WebP file
+/// (its bytes after the RIFF and WEBP headers) at an offset (even, as the format stores half).
+private func animatedWebP(width: Int, height: Int, alpha: Bool, frames: [(still: Data, x: Int, y: Int)])
+    -> Data
+{
+    var body = Array("WEBP".utf8)
+    body += chunk("VP8X", [alpha ? 0x12 : 0x02, 0, 0, 0] + le24(width - 1) + le24(height - 1))
+    body += chunk("ANIM", [0, 0, 0, 0, 0, 0])
+    for frame in frames {
+        let features = try! CGImage.pixelSize(ofImageData: frame.still)
+        body += chunk(
+            "ANMF",
+            le24(frame.x / 2) + le24(frame.y / 2) + le24(features.width - 1) + le24(features.height - 1)
+                + le24(100) + [0] + Array(frame.still.dropFirst(12)))
+    }
     return Data(Array("RIFF".utf8) + le32(body.count) + body)
 }
 
@@ -206,17 +213,40 @@ struct CGImageWebPTests {
         #expect(codingError { _ = try CGImage.pixelSize(ofImageData: garbage) } != nil)
     }
 
-    @Test func animatedWebPIsRefusedAsAnUnsupportedLayout() throws {
-        let still = encodeWebP(width: 4, height: 2, pixels: pixels, lossless: true)
-        let animated = animatedWebP(width: 4, height: 2, frameOf: still)
+    @Test func animatedWebPDecodesToItsFirstFrameOnItsCanvas() throws {
+        let first = encodeWebP(width: 4, height: 2, pixels: pixels, lossless: true)
+        let second = encodeWebP(width: 4, height: 2, pixels: opaquePixels, lossless: true)
+        let still = try CGImage.load(data: first)
+        // A 6 × 4 canvas, the first frame at (2, 2): the rest of the canvas is transparent.
+        let animated = animatedWebP(
+            width: 6, height: 4, alpha: true, frames: [(first, 2, 2), (second, 0, 0)])
         let canvas = try CGImage.pixelSize(ofImageData: animated)
-        #expect(canvas.width == 4 && canvas.height == 2)
-        guard case .unsupportedLayout(let detail) = codingError({ _ = try CGImage.load(data: animated) })
+        #expect(canvas.width == 6 && canvas.height == 4)
+        let image = try CGImage.load(data: animated)
+        #expect(image.width == 6 && image.height == 4)
+        #expect(image.alphaInfo == .premultipliedFirst)
+        for (x, row) in [(0, 0), (5, 1), (1, 3), (0, 2)] {
+            #expect(word(image, x: x, row: row) == 0, "pixel (\(x), \(row)) outside the frame")
+        }
+        for index in 0..<8 {
+            let (x, row) = (index % 4, index / 4)
+            #expect(
+                word(image, x: x + 2, row: row + 2) == word(still, x: x, row: row), "frame pixel \(index)")
+        }
+        // An opaque first frame covering the canvas is opaque.
+        let covering = try CGImage.load(
+            data: animatedWebP(width: 4, height: 2, alpha: false, frames: [(second, 0, 0), (first, 0, 0)]))
+        #expect(covering.alphaInfo == .noneSkipFirst)
+        #expect(word(covering, x: 1, row: 1) == word(try CGImage.load(data: second), x: 1, row: 1))
+        // Truncated inside the first frame (after the headers, VP8X, ANIM and the ANMF header):
+        // corrupt.
+        let firstFrameStart = 12 + 18 + 14 + 24
+        let truncated = animated.prefix(firstFrameStart + (first.count - 12) / 2)
+        guard case .corruptData(format: "WebP", _) = codingError({ _ = try CGImage.load(data: truncated) })
         else {
-            Issue.record("an animated WebP was not refused as unsupportedLayout")
+            Issue.record("a truncated animated WebP was accepted")
             return
         }
-        #expect(detail.contains("animated WebP"))
     }
 
     @Test func unknownFormatNamesWebP() {
