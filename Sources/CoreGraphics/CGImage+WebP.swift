@@ -35,7 +35,8 @@ extension CGImage {
     /// is allocated. An animated file gives its first frame on its canvas (ruling G19): the frame
     /// found by libwebpdemux, decoded at its offset over transparent pixels.
     ///
-    /// - Throws: `CGImageCodingError.corruptData` (format "WebP") or `.sizeTooLarge`.
+    /// - Throws: `CGImageCodingError.corruptData` (format "WebP"), `.sizeTooLarge`, or
+    ///   `.unsupportedLayout` when Cairo cannot allocate the surface.
     static func decodeWebPSurface(_ bytes: [UInt8]) throws -> OpaquePointer {
         let features = try webPFeatures(bytes)
         let width = Int(features.width)
