@@ -41,7 +41,12 @@ let package = Package(
         .systemLibrary(
             name: "CPango", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "fonts-dejavu-core"])]),
-        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics", "CCairo", "CJPEG", "CPango"]),
+        // libwebp decodes WebP files (lossy, lossless, alpha; libwebpdemux finds an animated file's
+        // first frame) for `CGImage.load(data:)`; its encoder makes the tests' WebP files.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(
+            name: "CoreGraphics",
+            dependencies: ["_Testing_CoreGraphics", "CCairo", "CJPEG", "CPango", "CWebP"]),
         // EGL and OpenGL ES 3.0 for the compositor: Mesa's llvmpipe headless, or a GPU's driver.
         .systemLibrary(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
@@ -87,7 +92,7 @@ let package = Package(
         .executableTarget(name: "soak-benchmark", dependencies: ["QuartzCore"]),
         .executableTarget(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CWebP"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),

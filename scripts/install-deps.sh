@@ -8,6 +8,8 @@ set -euo pipefail
 # - pkg-config: locating the C libraries the rendering stack links (Cairo, EGL/GLES, SDL2).
 # - libcairo2-dev: Cairo headers and library; CoreGraphics' CGContext rasterises with it (CCairo).
 # - libjpeg62-turbo-dev: libjpeg headers and library; CoreGraphics decodes JPEG files with it (CJPEG).
+# - libwebp-dev: libwebp and libwebpdemux headers and libraries; CoreGraphics decodes WebP files
+#   (an animated one's first frame) with them (CWebP), and the tests make WebP files with its encoder.
 # - libegl-dev, libgles-dev, libegl-mesa0, libgl1-mesa-dri: EGL and OpenGL ES 3.0 headers and Mesa's
 #   drivers for the compositor (llvmpipe renders headless, without a GPU).
 # - ffmpeg: the encoder LaminaExport pipes frames into (H.264, VP9, GIF, APNG, PNG) and ffprobe,
@@ -30,6 +32,7 @@ PACKAGES=(
     pkg-config
     libcairo2-dev
     libjpeg62-turbo-dev
+    libwebp-dev
     ffmpeg
     libpango1.0-dev
     fonts-dejavu-core

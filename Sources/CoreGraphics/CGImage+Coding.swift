@@ -11,9 +11,9 @@ public enum CGImageCodingError: Error, CustomStringConvertible, Equatable, Senda
     /// The file could not be read: `path` is the file's path, `reason` the operating system's
     /// message (for example "No such file or directory").
     case unreadableFile(path: String, reason: String)
-    /// The data starts with neither the PNG nor the JPEG signature.
+    /// The data starts with none of the PNG, JPEG and WebP signatures.
     case unknownFormat
-    /// The data is truncated or corrupt: `format` is "PNG" or "JPEG", `message` the decoder's
+    /// The data is truncated or corrupt: `format` is "PNG", "JPEG" or "WebP", `message` the decoder's
     /// description of the problem.
     case corruptData(format: String, message: String)
     /// The image's layout cannot be decoded or encoded (a CMYK JPEG, or an image whose pixel format
@@ -32,7 +32,7 @@ public enum CGImageCodingError: Error, CustomStringConvertible, Equatable, Senda
         case .unreadableFile(let path, let reason):
             return "cannot read image file \(path): \(reason)"
         case .unknownFormat:
-            return "unknown image format: the data is neither PNG nor JPEG"
+            return "unknown image format: the data is not PNG, JPEG or WebP"
         case .corruptData(let format, let message):
             return "truncated or corrupt \(format) data: \(message)"
         case .unsupportedLayout(let detail):
@@ -58,19 +58,23 @@ extension CGImage {
     /// 32-bit pixels.
     public static let maximumCodingPixels = 1 << 28
 
-    /// Decodes a PNG or JPEG image, told apart by their signatures; Lamina's helper where Apple's
-    /// platforms use ImageIO (`CGImageSourceCreateWithData` then `CGImageSourceCreateImageAtIndex`).
+    /// Decodes a PNG, JPEG or WebP image, told apart by their signatures; Lamina's helper where
+    /// Apple's platforms use ImageIO (`CGImageSourceCreateWithData` then
+    /// `CGImageSourceCreateImageAtIndex`).
     ///
     /// The result is 8 bits per component, 32 bits per pixel, rows of `width × 4` bytes, in the
     /// sRGB space, one native-endian word per pixel as Cairo stores it (`.byteOrder32Host`):
-    /// `.premultipliedFirst` for PNG files with an alpha channel or transparency, `.noneSkipFirst`
-    /// (skip byte 0xFF) for opaque PNG files and every JPEG. 16-bit PNG components are reduced to
-    /// 8 bits, palette and gray images are expanded to RGB; embedded colour profiles, gamma and
-    /// EXIF orientation are ignored (as `CGImageSourceCreateImageAtIndex` ignores orientation).
+    /// `.premultipliedFirst` for PNG files with an alpha channel or transparency and WebP files
+    /// with alpha, `.noneSkipFirst` (skip byte 0xFF) for opaque PNG and WebP files and every JPEG.
+    /// 16-bit PNG components are reduced to 8 bits, palette and gray images are expanded to RGB;
+    /// WebP files (lossy, lossless, with or without alpha) are decoded by libwebp, premultiplied by
+    /// its premultiplied output mode. Embedded colour profiles, gamma and EXIF orientation are
+    /// ignored (as `CGImageSourceCreateImageAtIndex` ignores orientation).
     ///
-    /// JPEG files that end early are refused; other recoverable JPEG warnings (such as stray bytes
-    /// before a marker) are tolerated, as browsers tolerate them. Size limits are checked from the
-    /// header, before any pixel memory is allocated.
+    /// JPEG and WebP files that end early are refused; other recoverable JPEG warnings (such as
+    /// stray bytes before a marker) are tolerated, as browsers tolerate them. An animated WebP file
+    /// gives its first frame on its canvas, as ImageIO's image at index 0 (ruling G19). Size limits
+    /// are checked from the header, before any pixel memory is allocated.
     ///
     /// - Throws: `CGImageCodingError.unknownFormat`, `.corruptData` (with the decoder's message),
     ///   `.unsupportedLayout` (CMYK and YCCK JPEG files) or `.sizeTooLarge`.
@@ -78,7 +82,7 @@ extension CGImage {
         try load(data: data, options: CGImageDecodingOptions())
     }
 
-    /// Reads and decodes the PNG or JPEG file at `url`, as `load(data:)` decodes it.
+    /// Reads and decodes the PNG, JPEG or WebP file at `url`, as `load(data:)` decodes it.
     ///
     /// - Throws: `CGImageCodingError.unreadableFile` with the path and the operating system's
     ///   reason when the file cannot be read (missing, a directory, no permission, or `url` is not a

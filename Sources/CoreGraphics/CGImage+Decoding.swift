@@ -8,8 +8,8 @@ import Foundation
 public struct CGImageDecodingOptions: Sendable, Equatable {
     /// Divides the width and height (rounded up): 1, 2, 4 or 8; other values count as 1.
     /// Default 1. JPEG files are decoded directly at the reduced size (libjpeg's DCT scaling, as
-    /// `kCGImageSourceSubsampleFactor`); PNG files are decoded, then reduced at once with Cairo's
-    /// good filter.
+    /// `kCGImageSourceSubsampleFactor`); PNG and WebP files are decoded, then reduced at once with
+    /// Cairo's good filter.
     public var subsampleFactor: Int = 1
     /// The rectangle to keep, in pixels of the subsampled image with the origin at its top-left
     /// corner (rounded outwards to whole pixels and clamped to the image); `nil` keeps all.
@@ -54,7 +54,8 @@ public struct CGImageDecodingOptions: Sendable, Equatable {
 }
 
 extension CGImage {
-    /// The width and height in pixels a PNG or JPEG file declares, read from its header
+    /// The width and height in pixels a PNG, JPEG or WebP file declares (for an animated WebP
+    /// file, its canvas), read from its header
     /// without decoding (and without allocating pixel memory).
     ///
     /// - Throws: `CGImageCodingError.unknownFormat` or `.corruptData`.
@@ -77,14 +78,18 @@ extension CGImage {
             }
             return (Int(result.width), Int(result.height))
         }
+        if isWebP(bytes) {
+            let features = try webPFeatures(bytes)
+            return (Int(features.width), Int(features.height))
+        }
         throw CGImageCodingError.unknownFormat
     }
 
-    /// Decodes a PNG or JPEG image as `load(data:)` does, reduced and cropped by `options`.
+    /// Decodes a PNG, JPEG or WebP image as `load(data:)` does, reduced and cropped by `options`.
     ///
     /// The size limits (`maximumCodingSide`, `maximumCodingPixels`) apply to what is allocated:
     /// for JPEG the reduced region (checked from the header before any pixel memory is
-    /// allocated), for PNG the full image, which is decoded first.
+    /// allocated), for PNG and WebP the full image, which is decoded first.
     ///
     /// - Throws: what `load(data:)` throws.
     public static func load(data: Data, options: CGImageDecodingOptions) throws -> CGImage {
@@ -95,6 +100,10 @@ extension CGImage {
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             return try decodeJPEG(bytes, options: options)
+        }
+        if isWebP(bytes) {
+            let surface = try decodeWebPSurface(bytes)
+            return try reduce(adopting: surface, options: options)
         }
         throw CGImageCodingError.unknownFormat
     }

@@ -3,7 +3,7 @@
 ///
 /// Images are immutable and may be shared between threads. Row 0 is the top row of the image, as
 /// on Apple's platforms. Equality is identity, as for Apple's `CGImage` objects. Lamina creates
-/// images only from raw pixel data (no PNG/JPEG decoding) and never creates masks.
+/// images only from raw pixel data (no PNG/JPEG/WebP decoding) and never creates masks.
 public final class CGImage: Hashable, Sendable {
     /// The width in pixels, at least 1.
     public let width: Int

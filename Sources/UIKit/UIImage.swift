@@ -2,7 +2,7 @@ import QuartzCore
 
 /// An immutable bitmap image with a scale (UIKit's `UIImage`), backed by a `CGImage`.
 ///
-/// Decoding uses CoreGraphics' `CGImage.load(data:)`: PNG and JPEG. `size` is in points: the
+/// Decoding uses CoreGraphics' `CGImage.load(data:)`: PNG, JPEG and WebP. `size` is in points: the
 /// pixel size divided by `scale`, with width and height swapped for the `left`/`right`
 /// orientations. `pngData()` and `jpegData(compressionQuality:)` encode it.
 open class UIImage: NSObject, @unchecked Sendable {
@@ -54,7 +54,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(cgImage: cgImage, scale: 1, orientation: .up)
     }
 
-    /// The image that `data` encodes (PNG or JPEG) at `scale`; `nil` when it is not a decodable
+    /// The image that `data` encodes (PNG, JPEG or WebP) at `scale`; `nil` when it is not a decodable
     /// image.
     public convenience init?(data: Data, scale: CGFloat) {
         guard let image = try? CGImage.load(data: data) else { return nil }
@@ -80,8 +80,8 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The image named `name` among `bundle`'s resources (the main bundle when `nil`): the
     /// file `name` itself, or `name` with the screen's `@2x` suffix, no suffix, then `@3x`
-    /// and `@1x`, each as `.png`, then `.jpg` and `.jpeg`. UIKit's trait-collection form is
-    /// not provided: there is one screen.
+    /// and `@1x`, each as `.png`, then `.jpg`, `.jpeg` and `.webp`. UIKit's trait-collection form
+    /// is not provided: there is one screen.
     public convenience init?(named name: String, in bundle: Bundle?) {
         guard !name.isEmpty, let path = Self.resourcePath(named: name, in: bundle ?? .main) else {
             return nil
@@ -144,7 +144,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         var candidates: [String] = []
         for suffix in preferred {
             if ext.isEmpty {
-                candidates += ["png", "jpg", "jpeg"].map { "\(stem)\(suffix).\($0)" }
+                candidates += ["png", "jpg", "jpeg", "webp"].map { "\(stem)\(suffix).\($0)" }
             } else {
                 candidates.append("\(stem)\(suffix).\(ext)")
             }

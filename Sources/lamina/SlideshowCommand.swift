@@ -8,7 +8,8 @@ import QuartzCore
 struct SlideshowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "slideshow",
-        abstract: "Make a slideshow video of your own PNG or JPEG images, as the chapters' demo app does.",
+        abstract:
+            "Make a slideshow video of your own PNG, JPEG or WebP images, as the chapters' demo app does.",
         discussion: """
             Each image is shown for --seconds-per-image seconds over a blurred-looking half-opaque
             copy of itself (aspect-filled), drifts 150 points right, and fades into the next over
@@ -24,7 +25,7 @@ struct SlideshowCommand: ParsableCommand {
             MP4 and WebM only.
             """)
 
-    @Argument(help: "The images, in order (PNG or JPEG).")
+    @Argument(help: "The images, in order (PNG, JPEG or WebP).")
     var images: [String]
 
     @Option(name: [.customShort("o"), .long], help: "The output file (.mp4, .webm, .gif, .apng, …).")

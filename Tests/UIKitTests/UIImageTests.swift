@@ -34,6 +34,24 @@ import UIKit
         #expect(UIImage(data: Data([1, 2, 3])) == nil)
     }
 
+    /// `makeImage()` as a lossless WebP file (libwebp's `WebPEncodeLosslessRGBA`): 4 × 2, opaque red on
+    /// the left half, transparent on the right.
+    let webP = Data(base64Encoded: "UklGRiIAAABXRUJQVlA4TBUAAAAvA0AAEA8Q8x/zHwyFAAKgoInofzwA")!
+
+    @Test func webPDecodesThroughDataAndNamedResources() throws {
+        let decoded = try #require(UIImage(data: webP, scale: 2))
+        #expect(decoded.size == CGSize(width: 2, height: 1) && decoded.scale == 2)
+        let cg = try #require(decoded.cgImage)
+        #expect(pixel(cg, 0, 0) == [255, 0, 0, 255] && pixel(cg, 3, 1) == [0, 0, 0, 0])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("UIImageTests-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try webP.write(to: folder.appendingPathComponent("sticker@2x.webp"))
+        let bundle = try #require(Bundle(path: folder.path))
+        let named = try #require(UIImage(named: "sticker", in: bundle))
+        #expect(named.scale == 2 && named.size == CGSize(width: 2, height: 1))
+    }
+
     @Test func filesAndNamedResourcesReadTheScaleSuffix() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("UIImageTests-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
