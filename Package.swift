@@ -53,11 +53,13 @@ let package = Package(
         // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
         .target(name: "_Testing_UIKit"),
         .target(name: "UIKit", dependencies: ["_Testing_UIKit", "QuartzCore", "CJPEG"]),
+        // The text dump of a layer tree that `lamina tree` prints and snapshot tests record.
+        .target(name: "LaminaTreeDump", dependencies: ["QuartzCore"]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaExport", "LaminaExamples", "LaminaPreview", "QuartzCore",
+                "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "QuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
