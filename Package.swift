@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .library(name: "LaminaPreview", targets: ["LaminaPreview"]),
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .executable(name: "layer-tree", targets: ["layer-tree"]),
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
@@ -24,7 +25,10 @@ let package = Package(
         .executable(name: "soak-benchmark", targets: ["soak-benchmark"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only its `SnapshotTesting` product is used, which depends on nothing: swift-syntax and
+        // swift-custom-dump are resolved (cloned) but not built.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // Swift Testing declares a cross-import overlay named `_Testing_CoreGraphics`; a module
@@ -44,6 +48,10 @@ let package = Package(
         // libwebp decodes WebP files (lossy, lossless, alpha; libwebpdemux finds an animated file's
         // first frame) for `CGImage.load(data:)`; its encoder makes the tests' WebP files.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // CoreGraphics, QuartzCore and UIKit import their C modules `@_implementationOnly`, so that
+        // loading them needs no module map: a module built beside them without those C modules must
+        // be able to import them — swift-snapshot-testing's SnapshotTesting does `#if
+        // canImport(UIKit) import UIKit`, and finds this UIKit in the build's module folder (S6).
         .target(
             name: "CoreGraphics",
             dependencies: ["_Testing_CoreGraphics", "CCairo", "CJPEG", "CPango", "CWebP"]),
@@ -68,11 +76,21 @@ let package = Package(
         // the composition model (compositions, video compositions with their Core Animation tool,
         // audio mixes); export will come on LaminaExport.
         .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreGraphics", "QuartzCore"]),
+        // The text dump of a layer tree that `lamina tree` prints and snapshot tests record.
+        .target(name: "LaminaTreeDump", dependencies: ["QuartzCore"]),
+        // swift-snapshot-testing's image strategies for layers, views and view controllers on
+        // Linux, drawn by Lamina; `docs/snapshot-testing.md` explains their use.
+        .target(
+            name: "LaminaSnapshotTesting",
+            dependencies: [
+                "QuartzCore", "UIKit", "LaminaTreeDump",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]),
         // The command-line tool: examples, renders, slideshows, snapshots and tree dumps.
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaExport", "LaminaExamples", "LaminaPreview", "QuartzCore",
+                "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "QuartzCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
@@ -100,6 +118,14 @@ let package = Package(
             name: "AVFoundationTests",
             dependencies: ["AVFoundation", "CoreMedia", "CoreGraphics", "QuartzCore"]),
         .testTarget(name: "LaminaExportTests", dependencies: ["LaminaExport", "QuartzCore", "UIKit"]),
+        // The snapshot strategies used as a user uses them; references in `__Snapshots__`.
+        .testTarget(
+            name: "LaminaSnapshotTestingTests",
+            dependencies: [
+                "LaminaSnapshotTesting", "QuartzCore", "UIKit",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]),
         // The `lamina` program run as a user runs it (it is built beside the tests).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
         // Live-window tests: each starts its own Xvfb server (no xvfb-run needed).

@@ -1,4 +1,4 @@
-internal import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Brings `data` up to date with everything drawn so far, as Apple's `CGContextFlush`.

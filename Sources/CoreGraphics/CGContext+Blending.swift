@@ -1,5 +1,6 @@
-internal import CCairo
 import Foundation
+
+@_implementationOnly import CCairo
 
 /// How the colour a context paints combines with the colour already in the bitmap, Apple's
 /// `CGBlendMode`, with Apple's raw values.

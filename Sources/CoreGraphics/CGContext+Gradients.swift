@@ -1,4 +1,4 @@
-internal import CCairo
+@_implementationOnly import CCairo
 
 extension CGContext {
     /// Paints `gradient` along the line from `start` to `end` (user space), as Apple's

@@ -1,4 +1,4 @@
-internal import CCairo
+@_implementationOnly import CCairo
 
 /// How much care a context takes when it resamples an image, Apple's `CGInterpolationQuality`, with
 /// Apple's raw values (note that `.high` is 3 and `.medium` 4).

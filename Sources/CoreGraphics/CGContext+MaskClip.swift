@@ -1,4 +1,4 @@
-internal import CCairo
+@_implementationOnly import CCairo
 
 /// Coverage added to a context's clip by `clip(to:mask:)`: an 8-bit alpha surface the size of
 /// the bitmap (a recording of it for a recording context), in Cairo device space. Immutable once

@@ -1,5 +1,6 @@
-internal import CCairo
 import Foundation
+
+@_implementationOnly import CCairo
 
 // Recording contexts (Lamina's, for Core Animation's backing stores; ruling L10): drawing is kept
 // as Cairo's recording of the commands — what a bitmap context of the same size would have

@@ -1,4 +1,4 @@
-internal import CCairo
+@_implementationOnly import CCairo
 
 // MARK: - Graphics state stack
 

@@ -1,5 +1,5 @@
-internal import CCairo
-internal import CPango
+@_implementationOnly import CCairo
+@_implementationOnly import CPango
 
 // MARK: - Drawing text (Lamina's API; Apple's is Core Text's CTFrameDraw)
 

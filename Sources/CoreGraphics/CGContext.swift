@@ -1,4 +1,4 @@
-internal import CCairo
+@_implementationOnly import CCairo
 
 /// A Quartz drawing destination, Apple's `CGContext`; Lamina implements bitmap contexts, drawn by
 /// Cairo.

@@ -1,4 +1,4 @@
-internal import CPango
+@_implementationOnly import CPango
 
 /// A font face without a size, Apple's `CGFont`: an installed font found by name, with the
 /// metrics of its design in font units.

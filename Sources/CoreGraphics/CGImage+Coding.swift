@@ -1,6 +1,7 @@
-internal import CCairo
-internal import CJPEG
 import Foundation
+
+@_implementationOnly import CCairo
+@_implementationOnly import CJPEG
 
 /// Why an image file could not be read or written by `CGImage.load(data:)`,
 /// `CGImage.load(contentsOf:)`, `pngData()` or `writePNG(to:)`.

@@ -1,6 +1,7 @@
-internal import CCairo
-internal import CJPEG
 import Foundation
+
+@_implementationOnly import CCairo
+@_implementationOnly import CJPEG
 
 /// How much of an image file to decode: Lamina's counterpart of the options ImageIO's
 /// `CGImageSourceCreateImageAtIndex` takes (`kCGImageSourceSubsampleFactor`), plus a region, so

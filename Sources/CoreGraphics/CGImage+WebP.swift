@@ -1,5 +1,5 @@
-internal import CCairo
-internal import CWebP
+@_implementationOnly import CCairo
+@_implementationOnly import CWebP
 import Foundation
 
 extension CGImage {

@@ -1,4 +1,4 @@
-internal import CPango
+@_implementationOnly import CPango
 
 /// An installed font face as fontconfig describes it: what Pango needs to select it again, and
 /// the names and file `CGFont` reports.

@@ -1,5 +1,5 @@
-internal import CCairo
-internal import CPango
+@_implementationOnly import CCairo
+@_implementationOnly import CPango
 
 /// The Pango context and layout behind a ``TextLayout``, released with it.
 final class PangoEngine {

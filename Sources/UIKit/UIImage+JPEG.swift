@@ -1,5 +1,6 @@
-import CJPEG
 import QuartzCore
+
+@_implementationOnly import CJPEG
 
 extension UIImage {
     /// The bitmap as baseline JPEG data; `nil` for an empty image or when encoding fails.

@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// The program that composites a layer's group (a framebuffer-sized texture) onto the current
 /// target with a blend mode (ruling V18). Each fragment reads the group at its own pixel; the

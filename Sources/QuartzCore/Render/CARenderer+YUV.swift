@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 extension CARenderer {
     /// Whether `readYUV420(into:)` can convert this renderer's frames: the width must be a

@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// One EGL display connection and OpenGL ES 3 context with no window surface (Mesa's surfaceless
 /// platform, or the device platform of a GPU driver): the compositor draws into framebuffer

@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// The compositor's submit stage (ruling V21): the one object that owns a renderer's GL state —
 /// its EGL context, framebuffer, programs, textures, offscreen targets and rasterized layers'

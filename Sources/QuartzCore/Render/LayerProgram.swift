@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// The one shader program that draws every part of a layer: a quad in the layer's bounds
 /// coordinates, projected by a 4×4 matrix (perspective-correct), shaded by mode — a solid fill,

@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// An offscreen colour texture and stencil buffer the size of the renderer's framebuffer, for
 /// drawing a subtree as one group (group opacity) before compositing it.

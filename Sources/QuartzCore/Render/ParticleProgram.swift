@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// The shader program that draws an emitter layer's particles in batches: every particle is two
 /// triangles whose vertices carry their position in the layer's bounds coordinates (with z),

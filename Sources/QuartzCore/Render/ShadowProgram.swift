@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// The analytic shadow of a rounded rectangle: the Gaussian blur of its coverage, computed per
 /// fragment in the layer's own space, so that the most common shadow — a rounded, bordered card

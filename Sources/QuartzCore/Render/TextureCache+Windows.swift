@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 // Contents too large to upload whole (ruling V19): a `CGImage` past the texture limit or the
 // pixel budget, or a recorded backing store (a huge layer's `draw(in:)`, ruling L10). The

@@ -1,5 +1,6 @@
-import CEGL
 import CoreGraphics
+
+@_implementationOnly import CEGL
 
 /// Textures of `contents` images, uploaded once per image (images are immutable) and released
 /// when an image has not been drawn for a few frames.
