@@ -254,7 +254,9 @@ extension ManualClockTests {
                 #expect(Self.matches(turned, CATransform3DMakeRotation(atan2(225, 337.5), 0, 0, 1), 1e-6))
                 CAMediaClock.advance(by: 0.5)
                 #expect(recorder.stops.map(\.time) == [1002])
-                #expect(ship() == CGPoint(x: 0, y: 150))  // not removed, but no fill: the model shows
+                // Not removed, no fill: at the closing instant the end still shows (ruling E27),
+                // then the model.
+                #expect(ship() == CGPoint(x: 300, y: 150))
                 #expect(shipLayer.animationKeys() == ["slide"])
 
                 // speed 2: over in 0.5 s.
@@ -263,7 +265,7 @@ extension ManualClockTests {
                 #expect(isClose(ship() ?? .zero, middle, 1e-6))
                 CAMediaClock.advance(by: 0.25)
                 #expect(recorder.stops.map(\.time) == [1002, 1002.5])
-                #expect(ship() == CGPoint(x: 0, y: 150))
+                #expect(ship() == CGPoint(x: 300, y: 150))  // the closing instant (ruling E27)
 
                 // offset 0.5: starts half way, runs to the end, loops, and stops half way, after 1 s.
                 play(timeOffset: 0.5, speed: 1)

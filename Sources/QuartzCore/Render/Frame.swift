@@ -139,6 +139,9 @@ struct DrawQuad {
     var blurStep = (Float(0), Float(0))
     var sigma: Float = 1
     var lodBias: Float = 0
+    /// Whether the texture, where enlarged, is sampled along a smoothstep between texels rather
+    /// than linearly: a layer's `contents` image (ruling V22).
+    var sharpensMagnification = false
     var transition = (Float(0), Float(0))
     var warp: TransitionWarp?
     var warpAxis = (Float(0), Float(0))

@@ -1,12 +1,14 @@
 import CoreGraphics
 
 /// One compiled variant of the layer programs (LayerProgram.swift): the mode, whether the quad
-/// needs no coverage at all (`plain`), continuous corners, and a colour multiplier.
+/// needs no coverage at all (`plain`), continuous corners, a colour multiplier, and whether an
+/// enlarged texture is sampled along a smoothstep (`sharp`: contents images, ruling V22).
 struct LayerVariant: Hashable {
     var mode: Int32
     var plain: Bool
     var continuous: Bool
     var multiplied: Bool
+    var sharp = false
 }
 
 /// The program a batch draws with.
@@ -153,7 +155,8 @@ enum FrameBatcher {
             let plain = quad.isPlain(viewport: viewport)
             let variant = LayerVariant(
                 mode: quad.mode.rawValue, plain: plain, continuous: !plain && quad.continuous != nil,
-                multiplied: item.multiplier != (1, 1, 1, 1))
+                multiplied: item.multiplier != (1, 1, 1, 1),
+                sharp: quad.mode == .texture && quad.sharpensMagnification)
             return quad.readsTextures
                 ? (.layer(variant), quad.texture, quad.maskTexture) : (.layer(variant), .none, .none)
         case .effect(let quad):

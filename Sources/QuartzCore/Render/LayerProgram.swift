@@ -124,6 +124,26 @@ final class LayerProgram {
             return min(max(d.x, d.y), 0.0) + length(max(d, 0.0)) - r;
         }
 
+        // The texture at `uv` with its own filters (`bias` for mipmaps). In the SHARP variant (a
+        // layer's contents image), where it is enlarged (less than a texel per pixel), between
+        // texels along a smoothstep of the fraction rather than linearly, which keeps an enlarged
+        // image's edges as sharp as Apple draws them (ruling V22).
+        vec4 sampleContents(vec2 uv, float bias) {
+        #ifndef SHARP
+            return texture(u_texture, uv, bias);
+        #else
+            vec2 size = vec2(textureSize(u_texture, 0));
+            vec2 texel = uv * size;
+            vec2 footprint = fwidth(texel);
+            if (max(footprint.x, footprint.y) >= 0.999) return texture(u_texture, uv, bias);
+            vec2 p = texel - 0.5;
+            vec2 i = floor(p);
+            vec2 f = p - i;
+            f = f * f * (3.0 - 2.0 * f);
+            return texture(u_texture, (i + f + 0.5) / size);
+        #endif
+        }
+
         float pixelWidth() {
             return max(length(vec2(dFdx(v_local.x), dFdy(v_local.x))),
                        length(vec2(dFdx(v_local.y), dFdy(v_local.y))));
@@ -212,7 +232,7 @@ final class LayerProgram {
         #elif defined(PLAIN) && MODE == 0
             fragColor = u_color * u_opacity;
         #elif defined(PLAIN)
-            fragColor = texture(u_texture, v_uv) * u_opacity;
+            fragColor = sampleContents(v_uv, 0.0) * u_opacity;
         #elif MODE == 0
             fragColor = u_color * (shapeCoverage(v_local, u_rect, u_radii) * u_opacity);
         #elif MODE == 1
@@ -220,7 +240,7 @@ final class LayerProgram {
             float inside = shapeCoverage(v_local, u_insideRect, vec4(0.0));
             float clip = u_clipToShape ? shapeCoverage(v_local, u_rect, u_radii) : 1.0;
             float mask = u_useMask ? texture(u_maskTexture, uv).a : 1.0;
-            fragColor = texture(u_texture, uv, u_lodBias) * (inside * clip * mask * u_opacity);
+            fragColor = sampleContents(uv, u_lodBias) * (inside * clip * mask * u_opacity);
         #elif MODE == 2
             float shape = shapeCoverage(v_local, u_rect, u_radii);
             vec4 inner = vec4(u_rect.xy + u_borderWidth, u_rect.zw - 2.0 * u_borderWidth);
@@ -327,13 +347,18 @@ final class LayerProgram {
     }
 
     /// The layer program for `mode`, compiled on first use.
-    private func variant(mode: Mode, plain: Bool, continuous: Bool, multiplied: Bool) throws -> Variant {
-        let key = Int(mode.rawValue) | (plain ? 16 : 0) | (continuous ? 32 : 0) | (multiplied ? 64 : 0)
+    private func variant(
+        mode: Mode, plain: Bool, continuous: Bool, multiplied: Bool, sharp: Bool = false
+    ) throws -> Variant {
+        let key =
+            Int(mode.rawValue) | (plain ? 16 : 0) | (continuous ? 32 : 0) | (multiplied ? 64 : 0)
+            | (sharp ? 128 : 0)
         if let variant = variants[key] { return variant }
         var defines = "#define MODE \(mode.rawValue)\n"
         if plain { defines += "#define PLAIN 1\n" }
         if continuous { defines += "#define CONTINUOUS 1\n" }
         if multiplied { defines += "#define MULTIPLIED 1\n" }
+        if sharp { defines += "#define SHARP 1\n" }
         let variant = Variant(program: try Self.link(defines: defines))
         variants[key] = variant
         return variant
@@ -356,7 +381,7 @@ final class LayerProgram {
     ) throws -> Variant {
         let variant = try self.variant(
             mode: Mode(rawValue: key.mode) ?? .fill, plain: key.plain, continuous: key.continuous,
-            multiplied: key.multiplied)
+            multiplied: key.multiplied, sharp: key.sharp)
         bind(variant, texture: texture, mask: mask)
         if variant.uMultiplier >= 0 {
             glUniform4f(variant.uMultiplier, multiplier.0, multiplier.1, multiplier.2, multiplier.3)

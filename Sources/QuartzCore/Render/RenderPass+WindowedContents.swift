@@ -54,6 +54,7 @@ extension RenderPass {
         quad.opacity = base.opacity * weight
         quad.clipToShape = state.masksToBounds
         quad.lodBias = state.minificationFilterBias
+        quad.sharpensMagnification = true
         let center = state.contentsCenter.standardized
         let ninePart =
             state.contentsGravity == .resize && center != CGRect(x: 0, y: 0, width: 1, height: 1)

@@ -622,6 +622,7 @@ struct RenderPass {
         quad.opacity = base.opacity * weight
         quad.clipToShape = state.masksToBounds
         quad.lodBias = state.minificationFilterBias
+        quad.sharpensMagnification = true
         let center = state.contentsCenter.standardized
         if state.contentsGravity == .resize, center != CGRect(x: 0, y: 0, width: 1, height: 1),
             center.minX >= 0, center.minY >= 0, center.maxX <= 1, center.maxY <= 1
