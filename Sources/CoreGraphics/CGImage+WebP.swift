@@ -1,6 +1,7 @@
+import Foundation
+
 @_implementationOnly import CCairo
 @_implementationOnly import CWebP
-import Foundation
 
 extension CGImage {
     /// Whether `bytes` start as a WebP file does: "RIFF", a 4-byte length, then "WEBP".
