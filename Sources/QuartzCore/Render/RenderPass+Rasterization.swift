@@ -40,7 +40,6 @@ extension RenderPass {
     /// the layer's own properties other than its position, transform, opacity and z position —
     /// and composited with the layer's matrix and `opacity`. `false` when it cannot be cached
     /// (no offscreen target, a non-finite geometry); the layer is then drawn as usual.
-    @inline(never)
     mutating func drawRasterized(
         _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int
