@@ -108,6 +108,36 @@ import Testing
         #expect(results.converted == CGPoint(x: 1, y: 2))
     }
 
+    /// The features that draw their subtree before going on — a blend mode's group, a rasterized
+    /// layer's bitmap — nest a walk each, at most `FrameBuilder.maximumGroupDepth` (16) deep
+    /// (ruling L17): 25 multiply-blended levels and a rasterized one in a 10,000-deep chain draw
+    /// the deepest layer's red on a 512 KiB stack.
+    @Test func nestedWalksOfBlendedAndRasterizedLevelsFitA512KiBStack() {
+        CompatibilityWarnings.isEnabled = false
+        let results = Results()
+        Self.onSmallStack(bytes: 512 << 10) {
+            let root = CALayer()
+            root.frame = CGRect(origin: .zero, size: Self.size)
+            var deepest = root
+            for level in 1...10_000 {
+                let child = CALayer()
+                child.frame = CGRect(origin: .zero, size: Self.size)
+                if level % 400 == 0 { child.compositingFilter = "multiplyBlendMode" }
+                if level == 9000 { child.shouldRasterize = true }
+                deepest.addSublayer(child)
+                deepest = child
+            }
+            deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            CATransaction.flush()
+            if let renderer = try? CARenderer(layer: root, size: Self.size),
+                let image = renderer.image(atTime: 0)
+            {
+                results.pixel = CARendererTests.pixel(image, 8, 8)
+            }
+        }
+        #expect(results.pixel == [255, 0, 0, 255])
+    }
+
     @Test func aChainOfTwoThousandMasksRendersWithBoundedNesting() {
         CompatibilityWarnings.isEnabled = false
         let results = Results()

@@ -41,10 +41,12 @@ extension RenderPass {
         var placement: CATransform3D?
     }
 
-    /// One piece of the walk's work, popped from `steps`.
+    /// One piece of the walk's work, popped from `steps`. Its payloads are references, so that a
+    /// step is two words and the frames of the functions handling steps stay small (a feature's
+    /// nested walk has them on the stack once per nesting level).
     enum Step {
         /// Draw a layer (its own parts now, its subtree and finishing as further steps).
-        case layer(RenderLayer, DrawContext)
+        case layer(RenderLayer, ContextBox)
         /// Draw the next of a run of sublayers.
         case sublayers(SublayerRun)
         /// Draw the next instance of a flattening replicator's sublayers.
@@ -59,65 +61,127 @@ extension RenderPass {
         case compositeGroup(GroupFinish)
     }
 
+    /// A context shared by the steps that draw with it (all the sublayers of one layer).
+    final class ContextBox {
+        let context: DrawContext
+
+        init(_ context: DrawContext) {
+            self.context = context
+        }
+    }
+
     /// Sublayers drawn in order, each in `context`.
-    struct SublayerRun {
-        var sublayers: [RenderLayer]
-        var next: Int
-        var context: DrawContext
+    final class SublayerRun {
+        let sublayers: [RenderLayer]
+        var next = 0
+        let context: ContextBox
+
+        init(_ sublayers: [RenderLayer], _ context: DrawContext) {
+            self.sublayers = sublayers
+            self.context = ContextBox(context)
+        }
     }
 
     /// A flattening replicator's instances: its sorted sublayers drawn once per instance, into
     /// `matrix`; the time and colour multiplier before the first are restored after the last.
-    struct InstanceRun {
-        var instances: [ReplicatorInstance]
-        var next: Int
-        var sublayers: [RenderLayer]
-        var matrix: CATransform3D
-        var opacity: Float
-        var stencilLevel: Int
-        var savedTime: CFTimeInterval
-        var savedMultiplier: (Float, Float, Float, Float)
+    final class InstanceRun {
+        let instances: [ReplicatorInstance]
+        var next = 0
+        let sublayers: [RenderLayer]
+        let matrix: CATransform3D
+        let opacity: Float
+        let stencilLevel: Int
+        let savedTime: CFTimeInterval
+        let savedMultiplier: (Float, Float, Float, Float)
+
+        init(
+            instances: [ReplicatorInstance], sublayers: [RenderLayer], matrix: CATransform3D, opacity: Float,
+            stencilLevel: Int, savedTime: CFTimeInterval, savedMultiplier: (Float, Float, Float, Float)
+        ) {
+            self.instances = instances
+            self.sublayers = sublayers
+            self.matrix = matrix
+            self.opacity = opacity
+            self.stencilLevel = stencilLevel
+            self.savedTime = savedTime
+            self.savedMultiplier = savedMultiplier
+        }
     }
 
     /// A 3D context's units in depth order; the time, multiplier and unit before the first are
     /// restored after the last.
-    struct UnitRun {
-        var units: [DepthUnit]
-        var next: Int
-        var stencilLevel: Int
-        var savedTime: CFTimeInterval
-        var savedMultiplier: (Float, Float, Float, Float)
-        var savedUnit: LayerID?
+    final class UnitRun {
+        let units: [DepthUnit]
+        var next = 0
+        let stencilLevel: Int
+        let savedTime: CFTimeInterval
+        let savedMultiplier: (Float, Float, Float, Float)
+        let savedUnit: LayerID?
+
+        init(
+            units: [DepthUnit], stencilLevel: Int, savedTime: CFTimeInterval,
+            savedMultiplier: (Float, Float, Float, Float), savedUnit: LayerID?
+        ) {
+            self.units = units
+            self.stencilLevel = stencilLevel
+            self.savedTime = savedTime
+            self.savedMultiplier = savedMultiplier
+            self.savedUnit = savedUnit
+        }
     }
 
     /// What an ungrouped layer does after its sublayers.
-    struct UngroupedFinish {
-        var layer: RenderLayer
-        var state: LayerState
-        var base: DrawQuad
+    final class UngroupedFinish {
+        let layer: RenderLayer
+        let state: LayerState
+        let base: DrawQuad
         /// Whether it clips its sublayers (the clip to pop, at `level`).
-        var clips: Bool
-        var level: Int
+        let clips: Bool
+        let level: Int
         /// The time to restore (the layer's parent time), when its sublayers were drawn at its
         /// local time.
         var parentTime: CFTimeInterval?
+
+        init(layer: RenderLayer, state: LayerState, base: DrawQuad, clips: Bool, level: Int) {
+            self.layer = layer
+            self.state = state
+            self.base = base
+            self.clips = clips
+            self.level = level
+        }
     }
 
     /// A group being drawn (`beginGroup`).
-    struct GroupFinish {
-        var layer: RenderLayer
-        var mask: RenderLayer?
-        var layerMatrix: CATransform3D
+    final class GroupFinish {
+        let layer: RenderLayer
+        let mask: RenderLayer?
+        let layerMatrix: CATransform3D
         /// The visible box outside the group's content.
-        var outerBox: CGRect
-        var outer: FrameTarget
-        var multiplier: (Float, Float, Float, Float)
-        var contentTarget: Int
-        var opacity: Float
-        var stencilLevel: Int
+        let outerBox: CGRect
+        let outer: FrameTarget
+        let multiplier: (Float, Float, Float, Float)
+        let contentTarget: Int
+        let opacity: Float
+        let stencilLevel: Int
         /// Set once the mask is drawn: its texture and the time to restore.
         var maskTexture = TextureSource.none
         var maskParentTime: CFTimeInterval?
+
+        init(
+            layer: RenderLayer, mask: RenderLayer?, layerMatrix: CATransform3D, outerBox: CGRect,
+            outer: FrameTarget, multiplier: (Float, Float, Float, Float), contentTarget: Int, opacity: Float,
+            stencilLevel: Int
+        ) {
+            self.layer = layer
+            self.mask = mask
+            self.layerMatrix = layerMatrix
+            self.outerBox = outerBox
+            self.outer = outer
+            self.multiplier = multiplier
+            self.contentTarget = contentTarget
+            self.opacity = opacity
+            self.stencilLevel = stencilLevel
+        }
     }
 
     /// Draws `layer` and its subtree, back to front, with `opacity` inherited from above it.
@@ -129,9 +193,10 @@ extension RenderPass {
         steps.append(
             .layer(
                 layer,
-                DrawContext(
-                    parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-                    stencilLevel: stencilLevel)))
+                ContextBox(
+                    DrawContext(
+                        parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
+                        stencilLevel: stencilLevel))))
         walk(downTo: base)
     }
 
@@ -146,8 +211,8 @@ extension RenderPass {
     private mutating func perform(_ step: Step) {
         switch step {
         case .layer(let layer, let context):
-            beginLayer(layer, context)
-        case .sublayers(var run):
+            beginLayer(layer, context.context)
+        case .sublayers(let run):
             let sublayer = run.sublayers[run.next]
             run.next += 1
             if run.next < run.sublayers.count { steps.append(.sublayers(run)) }
@@ -275,8 +340,7 @@ extension RenderPass {
         let clips = state.masksToBounds
         if clips { pushClip(base, level: context.stencilLevel) }
         let level = clips ? context.stencilLevel + 1 : context.stencilLevel
-        var finish = UngroupedFinish(
-            layer: layer, state: state, base: base, clips: clips, level: level, parentTime: nil)
+        let finish = UngroupedFinish(layer: layer, state: state, base: base, clips: clips, level: level)
         if layer.kind?.drawsSublayerInstances == true {
             steps.append(.finishUngrouped(finish))
             beginInstances(
@@ -290,8 +354,8 @@ extension RenderPass {
             steps.append(
                 .sublayers(
                     SublayerRun(
-                        sublayers: sublayers, next: 0,
-                        context: DrawContext(
+                        sublayers,
+                        DrawContext(
                             parentMatrix: matrix, parentState: state, opacity: context.opacity,
                             stencilLevel: level))))
         }
@@ -372,15 +436,16 @@ extension RenderPass {
         }
         bind(maskTarget)
         groupDepth += 1
-        var masked = group
-        masked.maskTexture = .target(maskTarget)
-        masked.maskParentTime = time
-        steps.append(.compositeGroup(masked))
+        group.maskTexture = .target(maskTarget)
+        group.maskParentTime = time
+        steps.append(.compositeGroup(group))
         time = localTime(of: group.layer)
         steps.append(
             .layer(
                 mask,
-                DrawContext(parentMatrix: group.layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0)))
+                ContextBox(
+                    DrawContext(
+                        parentMatrix: group.layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0))))
     }
 
     /// Composites the group's content, times its mask's alpha, at its opacity into the target
@@ -412,7 +477,7 @@ extension RenderPass {
         steps.append(
             .instances(
                 InstanceRun(
-                    instances: instances(of: replicator, state: state), next: 0, sublayers: sublayers,
+                    instances: instances(of: replicator, state: state), sublayers: sublayers,
                     matrix: matrix, opacity: opacity, stencilLevel: stencilLevel, savedTime: time,
                     savedMultiplier: builder.multiplier)))
     }
@@ -426,16 +491,15 @@ extension RenderPass {
             return
         }
         let instance = run.instances[run.next]
-        var rest = run
-        rest.next += 1
-        steps.append(.instances(rest))
+        run.next += 1
+        steps.append(.instances(run))
         time = instance.time
         builder.multiplier = instance.multiplier
         steps.append(
             .sublayers(
                 SublayerRun(
-                    sublayers: run.sublayers, next: 0,
-                    context: DrawContext(
+                    run.sublayers,
+                    DrawContext(
                         parentMatrix: run.matrix, parentState: instance.parentState, opacity: run.opacity,
                         stencilLevel: run.stencilLevel))))
     }
@@ -457,7 +521,7 @@ extension RenderPass {
         steps.append(
             .units(
                 UnitRun(
-                    units: units, next: 0, stencilLevel: stencilLevel, savedTime: time,
+                    units: units, stencilLevel: stencilLevel, savedTime: time,
                     savedMultiplier: builder.multiplier, savedUnit: depthUnit)))
     }
 
@@ -471,17 +535,17 @@ extension RenderPass {
             return
         }
         let unit = run.units[run.next]
-        var rest = run
-        rest.next += 1
-        steps.append(.units(rest))
+        run.next += 1
+        steps.append(.units(run))
         time = unit.time
         builder.multiplier = unit.multiplier
         depthUnit = unit.layer.id
         steps.append(
             .layer(
                 unit.layer,
-                DrawContext(
-                    parentMatrix: unit.parentMatrix, parentState: unit.parentState, opacity: unit.opacity,
-                    stencilLevel: run.stencilLevel)))
+                ContextBox(
+                    DrawContext(
+                        parentMatrix: unit.parentMatrix, parentState: unit.parentState, opacity: unit.opacity,
+                        stencilLevel: run.stencilLevel))))
     }
 }
