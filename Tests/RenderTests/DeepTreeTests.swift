@@ -138,6 +138,37 @@ import Testing
         #expect(results.pixel == [255, 0, 0, 255])
     }
 
+    /// A shadow cast by a layer with sublayers draws its subtree's shape in a nested walk, two
+    /// offscreen targets deep: 12 nested shadowed levels (8 nest, the rest are reported) over a
+    /// chain of 100 draw on a 512 KiB stack.
+    @Test func nestedShadowsFitA512KiBStack() {
+        CompatibilityWarnings.isEnabled = false
+        let results = Results()
+        Self.onSmallStack(bytes: 512 << 10) {
+            let root = CALayer()
+            root.frame = CGRect(origin: .zero, size: Self.size)
+            var deepest = root
+            for level in 1...112 {
+                let child = CALayer()
+                child.frame = CGRect(origin: .zero, size: Self.size)
+                if level <= 12 {
+                    child.shadowOpacity = 1
+                    child.shadowRadius = 1
+                }
+                deepest.addSublayer(child)
+                deepest = child
+            }
+            deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            CATransaction.flush()
+            if let renderer = try? CARenderer(layer: root, size: Self.size),
+                let image = renderer.image(atTime: 0)
+            {
+                results.pixel = CARendererTests.pixel(image, 8, 8)
+            }
+        }
+        #expect(results.pixel == [255, 0, 0, 255])
+    }
+
     @Test func aChainOfTwoThousandMasksRendersWithBoundedNesting() {
         CompatibilityWarnings.isEnabled = false
         let results = Results()
