@@ -12,9 +12,7 @@ import CoreGraphics
 extension RenderPass {
     /// Draws `layer` blended by its `compositingFilter`, else in its running transition, if it
     /// has either; `false` (nothing drawn) otherwise. `inherited` is the opacity of its parent,
-    /// `opacity` that times its own. One out-of-line call for both, so that `draw`'s frame, on
-    /// the stack once per tree level (a debug build's frames are kilobytes), does not grow.
-    @inline(never)
+    /// `opacity` that times its own.
     mutating func drawBlendedOrInTransition(
         _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         inherited: Float, opacity: Float, stencilLevel: Int

@@ -40,7 +40,6 @@ extension RenderPass {
     /// the layer's own properties other than its position, transform, opacity and z position —
     /// and composited with the layer's matrix and `opacity`. `false` when it cannot be cached
     /// (no offscreen target, a non-finite geometry); the layer is then drawn as usual.
-    @inline(never)
     mutating func drawRasterized(
         _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int
@@ -143,10 +142,13 @@ extension RenderPass {
     private func rasterRegion(of layer: RenderLayer, _ state: LayerState) -> CGRect {
         var region = state.bounds
         if !state.masksToBounds {
-            // Each sublayer's bounds through its transforms up to the layer's coordinates.
-            func add(_ sublayer: RenderLayer, parent: LayerState, toLayer: CATransform3D, depth: Int) {
+            // Each sublayer's bounds through its transforms up to the layer's coordinates, 64
+            // levels down, with an explicit stack: a sublayer, its parent's values, the matrix
+            // from the parent's coordinates to the layer's, and its depth.
+            var pending = layer.sublayers.map { ($0, state, CATransform3DIdentity, 0) }
+            while let (sublayer, parent, toLayer, depth) = pending.popLast() {
                 let child = sublayer.state
-                guard depth < 64, !child.isHidden else { return }
+                guard depth < 64, !child.isHidden else { continue }
                 let matrix = CATransform3DConcat(
                     child.transformToParent(sublayerSpace: parent.sublayerSpaceTransform), toLayer)
                 // A corner behind the eye leaves the frame out (its projection is unbounded).
@@ -155,12 +157,9 @@ extension RenderPass {
                 }
                 if !child.masksToBounds {
                     for grandchild in sublayer.sublayers {
-                        add(grandchild, parent: child, toLayer: matrix, depth: depth + 1)
+                        pending.append((grandchild, child, matrix, depth + 1))
                     }
                 }
-            }
-            for sublayer in layer.sublayers {
-                add(sublayer, parent: state, toLayer: CATransform3DIdentity, depth: 0)
             }
         }
         if state.shadowOpacity > 0, !state.masksToBounds, state.shadowColor != nil {

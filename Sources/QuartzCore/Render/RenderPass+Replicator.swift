@@ -77,129 +77,116 @@ extension RenderPass {
         return result
     }
 
-    /// Draws `sublayers` (sorted) of a flattening replicator once per instance, into the
-    /// replicator's plane.
-    @inline(never)
-    mutating func drawInstances(
-        of replicator: RenderLayer, _ sublayers: [RenderLayer], matrix: CATransform3D, state: LayerState,
-        opacity: Float, stencilLevel: Int
-    ) {
-        let savedTime = time
-        let savedMultiplier = builder.multiplier
-        defer {
-            time = savedTime
-            builder.multiplier = savedMultiplier
-        }
-        for instance in instances(of: replicator, state: state) {
-            time = instance.time
-            builder.multiplier = instance.multiplier
-            for sublayer in sublayers {
-                draw(
-                    sublayer, parentMatrix: matrix, parentState: instance.parentState, opacity: opacity,
-                    stencilLevel: stencilLevel)
-            }
-        }
-    }
-
-    /// Draws a transform layer (or a replicator preserving depth) and its 3D context: its own
-    /// parts are not drawn; its units, depth-sorted, each at `opacity` (which includes the
-    /// container's) times its own. `placement`, when given, replaces the layer's matrix (a
-    /// transition's moved picture).
-    @inline(never)
-    mutating func drawDepthContext(
-        _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
-        opacity: Float, stencilLevel: Int, placement: CATransform3D? = nil
-    ) {
+    /// The units of a transform layer's (or a depth-preserving replicator's) 3D context, sorted
+    /// back to front, each at `opacity` (which includes the container's) times its own; `nil`
+    /// when the container's matrix is not finite (reported). `placement`, when given, replaces
+    /// the layer's matrix (a transition's moved picture).
+    mutating func depthUnits(
+        of layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
+        opacity: Float, placement: CATransform3D?
+    ) -> [DepthUnit]? {
         let matrix =
             placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
         guard matrix.isFinite else {
             CompatibilityWarnings.report(
                 "CARenderer: a layer with a non-finite transform or geometry is skipped")
-            return
+            return nil
         }
         // Depth is measured in the container's parent space, where the container is flattened.
         let toParent =
             layer.id == builder.ownSpaceRootID
             ? CATransform3DIdentity
             : state.transformToParent(sublayerSpace: parentState?.sublayerSpaceTransform)
-        var units: [DepthUnit] = []
-        collectUnits(of: layer, state: state, matrix: matrix, depthMatrix: toParent, opacity: opacity, &units)
+        var units = collectUnits(
+            of: layer, state: state, matrix: matrix, depthMatrix: toParent, opacity: opacity)
         units.sort { ($0.depth, $0.order) < ($1.depth, $1.order) }
-        let savedTime = time
-        let savedMultiplier = builder.multiplier
-        let savedUnit = depthUnit
-        defer {
-            time = savedTime
-            builder.multiplier = savedMultiplier
-            depthUnit = savedUnit
-        }
-        for unit in units {
-            time = unit.time
-            builder.multiplier = unit.multiplier
-            depthUnit = unit.layer.id
-            draw(
-                unit.layer, parentMatrix: unit.parentMatrix, parentState: unit.parentState,
-                opacity: unit.opacity,
-                stencilLevel: stencilLevel)
-        }
+        return units
     }
 
-    /// Gathers the units of `container`'s 3D context: its visible sublayers (per instance for a
-    /// replicator), those that preserve depth expanded into their own sublayers.
+    /// A sublayer of a container in a 3D context, to be made a unit or expanded.
+    private struct PendingUnit {
+        var child: RenderLayer
+        var copy: ReplicatorInstance
+        var matrix: CATransform3D
+        var depthMatrix: CATransform3D
+        var opacity: Float
+    }
+
+    /// Gathers the units of `root`'s 3D context, in order: its visible sublayers (per instance
+    /// for a replicator), those that preserve depth expanded into their own sublayers in their
+    /// place — with an explicit stack, so nested transform layers take no stack per level.
     private mutating func collectUnits(
-        of container: RenderLayer, state: LayerState, matrix: CATransform3D, depthMatrix: CATransform3D,
-        opacity: Float, _ units: inout [DepthUnit]
-    ) {
-        guard units.count < Self.maximumDepthUnits else {
-            CompatibilityWarnings.report(
-                "CARenderer: a 3D context with more than \(Self.maximumDepthUnits) layers draws the first ones"
-            )
-            return
-        }
-        let sublayers = container.sublayers.enumerated()
-            .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
-            .map(\.element)
-        guard !sublayers.isEmpty else { return }
+        of root: RenderLayer, state: LayerState, matrix: CATransform3D, depthMatrix: CATransform3D,
+        opacity: Float
+    ) -> [DepthUnit] {
+        var units: [DepthUnit] = []
+        var pending: [PendingUnit] = []
         let savedTime = time
         let savedMultiplier = builder.multiplier
         defer {
             time = savedTime
             builder.multiplier = savedMultiplier
         }
-        let copies =
-            container.kind?.drawsSublayerInstances == true
-            ? instances(of: container, state: state)
-            : [
-                ReplicatorInstance(
-                    parentState: state, time: localTime(of: container), multiplier: savedMultiplier)
-            ]
-        for copy in copies {
-            for child in sublayers {
-                time = copy.time
-                builder.multiplier = copy.multiplier
-                let childState = presentedState(of: child)
-                guard !childState.isHidden else { continue }
-                let toParent = childState.transformToParent(
-                    sublayerSpace: copy.parentState.sublayerSpaceTransform)
-                let childDepthMatrix = CATransform3DConcat(toParent, depthMatrix)
-                if Self.preservesDepth(child) {
-                    let own = childState.opacity.isFinite ? min(max(childState.opacity, 0), 1) : 1
-                    guard opacity * own > 0 else { continue }
-                    collectUnits(
-                        of: child, state: childState, matrix: CATransform3DConcat(toParent, matrix),
-                        depthMatrix: childDepthMatrix, opacity: opacity * own, &units)
-                } else {
-                    let b = childState.bounds
-                    units.append(
-                        DepthUnit(
-                            layer: child, parentMatrix: matrix, parentState: copy.parentState,
-                            opacity: opacity,
-                            time: copy.time, multiplier: copy.multiplier,
-                            depth: Self.depth(of: CGPoint(x: b.midX, y: b.midY), childDepthMatrix),
-                            order: units.count))
+        // Pushes the container's sublayers, per copy, so that they pop in order.
+        func expand(
+            _ container: RenderLayer, _ state: LayerState, _ matrix: CATransform3D,
+            _ depthMatrix: CATransform3D,
+            _ opacity: Float
+        ) {
+            guard units.count < Self.maximumDepthUnits else {
+                CompatibilityWarnings.report(
+                    "CARenderer: a 3D context with more than \(Self.maximumDepthUnits) layers draws the first ones"
+                )
+                return
+            }
+            let sublayers = container.sublayers.enumerated()
+                .sorted { ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset) }
+                .map(\.element)
+            guard !sublayers.isEmpty else { return }
+            let copies =
+                container.kind?.drawsSublayerInstances == true
+                ? instances(of: container, state: state)
+                : [
+                    ReplicatorInstance(
+                        parentState: state, time: localTime(of: container), multiplier: builder.multiplier)
+                ]
+            for copy in copies.reversed() {
+                for child in sublayers.reversed() {
+                    pending.append(
+                        PendingUnit(
+                            child: child, copy: copy, matrix: matrix, depthMatrix: depthMatrix,
+                            opacity: opacity))
                 }
             }
         }
+        expand(root, state, matrix, depthMatrix, opacity)
+        while let entry = pending.popLast() {
+            let copy = entry.copy
+            time = copy.time
+            builder.multiplier = copy.multiplier
+            let child = entry.child
+            let childState = presentedState(of: child)
+            guard !childState.isHidden else { continue }
+            let toParent = childState.transformToParent(
+                sublayerSpace: copy.parentState.sublayerSpaceTransform)
+            let childDepthMatrix = CATransform3DConcat(toParent, entry.depthMatrix)
+            if Self.preservesDepth(child) {
+                let own = childState.opacity.isFinite ? min(max(childState.opacity, 0), 1) : 1
+                guard entry.opacity * own > 0 else { continue }
+                expand(
+                    child, childState, CATransform3DConcat(toParent, entry.matrix), childDepthMatrix,
+                    entry.opacity * own)
+            } else {
+                let b = childState.bounds
+                units.append(
+                    DepthUnit(
+                        layer: child, parentMatrix: entry.matrix, parentState: copy.parentState,
+                        opacity: entry.opacity, time: copy.time, multiplier: copy.multiplier,
+                        depth: Self.depth(of: CGPoint(x: b.midX, y: b.midY), childDepthMatrix),
+                        order: units.count))
+            }
+        }
+        return units
     }
 
     /// The most units one 3D context sorts (a cap so that a huge replicated context cannot stall

@@ -20,9 +20,7 @@ extension RenderPass {
     }
 
     /// Draws `layer` in its running transition, if it has one; `false` when it has none or no
-    /// offscreen target is available (the layer is then drawn as it is now). Kept out of line so
-    /// that `draw`'s frame, on the stack once per tree level, stays small.
-    @inline(never)
+    /// offscreen target is available (the layer is then drawn as it is now).
     mutating func drawInTransition(
         _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
         opacity: Float, stencilLevel: Int

@@ -18,7 +18,6 @@ extension RenderPass {
 
     /// A request to rasterise a layer drawn with `matrix` at `scale`, limited to what is visible
     /// (and to `clip`, layer coordinates, when given), within this renderer's budgets.
-    @inline(never)
     func rasterRequest(scale: CGFloat, matrix: CATransform3D, clip: CGRect?) -> RasterRequest {
         var region = visibleRegion(matrix)
         if let clip { region = region.limited(to: clip) }
@@ -30,7 +29,6 @@ extension RenderPass {
     /// Narrows the visible box to the box of `rect` (layer coordinates) projected through
     /// `matrix`, and returns the box it replaced. A rectangle with a corner behind the eye does
     /// not narrow it (its projection is unbounded).
-    @inline(never)
     mutating func narrowVisibleBox(to rect: CGRect, through matrix: CATransform3D) -> CGRect {
         let outer = visibleBox
         if let box = Self.clipBox(of: rect, matrix) { visibleBox = visibleBox.intersection(box) }
@@ -39,7 +37,6 @@ extension RenderPass {
 
     /// Grows the visible box by `pixels` framebuffer pixels on every side (a blur reads that far),
     /// and returns the box it replaced.
-    @inline(never)
     mutating func growVisibleBox(byPixels pixels: CGFloat) -> CGRect {
         let outer = visibleBox
         if !visibleBox.isNull {
@@ -69,7 +66,6 @@ extension RenderPass {
     /// Narrows the visible box to what `mask` (drawn in the coordinates of a layer whose matrix
     /// is `layerMatrix`) can leave visible, when that is simple to know, and returns the box it
     /// replaced.
-    @inline(never)
     mutating func narrowVisibleBox(toMask mask: RenderLayer, layerMatrix: CATransform3D) -> CGRect {
         guard !mask.isAnimating, let reach = maskReach(mask) else { return visibleBox }
         let state = mask.state

@@ -22,8 +22,8 @@ struct RenderPass {
     /// The unit of a 3D context being drawn, whose matrix is not flattened into its parent's
     /// plane (RenderPass+Replicator.swift).
     var depthUnit: LayerID?
-    /// How deep in the tree the layer being drawn is.
-    private var treeDepth = 0
+    /// The walk's pending steps, last first (RenderPass+Walk.swift): depth costs heap, not stack.
+    var steps: [Step] = []
     /// Nested scissor rectangles (pixels); empty: none.
     private var scissors: [PixelRect] = []
     /// What of the current target can show, in clip space: the viewport narrowed by the
@@ -31,9 +31,6 @@ struct RenderPass {
     var visibleBox = RenderPass.wholeTarget
     /// The visible boxes the enclosing `masksToBounds` clips narrowed.
     private var outerVisibleBoxes: [CGRect] = []
-    /// Layers nested deeper than this are skipped (and reported), so a tree deeper than the
-    /// stack allows cannot crash the builder.
-    static let maximumTreeDepth = 1024
 
     init(builder: FrameBuilder, time: CFTimeInterval, worldToClip: CATransform3D) {
         self.builder = builder
@@ -48,131 +45,8 @@ struct RenderPass {
         return f
     }()
 
-    mutating func draw(
-        _ layer: RenderLayer, parentMatrix: CATransform3D, parentState: LayerState?, opacity inherited: Float,
-        stencilLevel: Int
-    ) {
-        guard treeDepth < Self.maximumTreeDepth else {
-            CompatibilityWarnings.report(
-                "CARenderer: layers nested deeper than \(Self.maximumTreeDepth) levels are not drawn")
-            return
-        }
-        treeDepth += 1
-        defer { treeDepth -= 1 }
-        let state = presentedState(of: layer)
-        let layerOpacity = state.opacity.isFinite ? min(max(state.opacity, 0), 1) : 1
-        let opacity = inherited * layerOpacity
-        // A compositingFilter (ruling V18) or a running transition draws the layer through
-        // offscreen passes.
-        if drawBlendedOrInTransition(
-            layer, state: state, parentMatrix: parentMatrix, parentState: parentState, inherited: inherited,
-            opacity: opacity, stencilLevel: stencilLevel)
-        {
-            return
-        }
-        guard !state.isHidden else { return }
-        guard opacity > 0 else { return }
-        // A transform layer (or a replicator preserving depth) keeps its sublayers in 3D.
-        if Self.preservesDepth(layer) {
-            drawDepthContext(
-                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-                stencilLevel: stencilLevel)
-            return
-        }
-        if state.shouldRasterize, !builder.usesModelValues, frozenDepth == 0,
-            drawRasterized(
-                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-                stencilLevel: stencilLevel)
-        {
-            return
-        }
-        // A mask, or group opacity (a translucent layer with sublayers), draws the layer opaque
-        // offscreen first, then composites it once — times the mask's alpha — at its opacity.
-        let mask = layer.mask
-        let grouped = layerOpacity < 1 && state.allowsGroupOpacity && !layer.sublayers.isEmpty
-        if mask != nil || grouped,
-            drawAsGroup(
-                layer, mask: mask, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-                stencilLevel: stencilLevel)
-        {
-            return
-        }
-        drawUngrouped(
-            layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-            stencilLevel: stencilLevel)
-    }
-
-    /// Draws the layer's parts and its sublayers directly into the current framebuffer, with
-    /// `opacity` (the product down the tree) applied to each part.
-    /// `placement`, when given, replaces the layer's matrix (a transition's moved picture).
-    mutating func drawUngrouped(
-        _ layer: RenderLayer, state: LayerState, parentMatrix: CATransform3D, parentState: LayerState?,
-        opacity: Float,
-        stencilLevel: Int, shift: CGSize = .zero, drawsShadow: Bool = true, placement: CATransform3D? = nil
-    ) {
-        if Self.preservesDepth(layer) {
-            // A transition's picture of a transform layer: its 3D context, placed.
-            drawDepthContext(
-                layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: opacity,
-                stencilLevel: stencilLevel, placement: placement)
-            return
-        }
-        var matrix =
-            placement ?? self.matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
-        if shift != .zero {
-            matrix = CATransform3DConcat(CATransform3DMakeTranslation(shift.width, shift.height, 0), matrix)
-        }
-        guard matrix.isFinite else {
-            CompatibilityWarnings.report(
-                "CARenderer: a layer with a non-finite transform or geometry is skipped")
-            return
-        }
-        let bounds = state.bounds
-        if !state.isDoubleSided, let sign = Self.orientation(of: bounds, matrix), sign != frontFacingSign {
-            return
-        }
-        if drawsShadow, state.shadowOpacity > 0, !state.masksToBounds, let color = state.shadowColor,
-            color.alpha > 0
-        {
-            drawShadow(
-                layer, state: state, matrix: matrix, parentMatrix: parentMatrix, parentState: parentState,
-                color: color, opacity: opacity, stencilLevel: stencilLevel)
-        }
-        let base = Self.baseQuad(state, matrix: matrix, opacity: opacity)
-
-        drawBackgroundAndContents(layer, state, base: base)
-
-        let sublayers = Self.sortedByZPosition(layer.sublayers)
-        if !sublayers.isEmpty {
-            let clips = state.masksToBounds
-            if clips { pushClip(base, level: stencilLevel) }
-            let level = clips ? stencilLevel + 1 : stencilLevel
-            if layer.kind?.drawsSublayerInstances == true {
-                drawInstances(
-                    of: layer, sublayers, matrix: matrix, state: state, opacity: opacity, stencilLevel: level)
-            } else {
-                // The sublayers' parent time is this layer's local time.
-                let parentTime = time
-                time = localTime(of: layer)
-                for sublayer in sublayers {
-                    draw(
-                        sublayer, parentMatrix: matrix, parentState: state, opacity: opacity,
-                        stencilLevel: level)
-                }
-                time = parentTime
-            }
-            if clips { popClip(base, level: level) }
-        }
-        drawBorder(state, base: base)
-        drawParticles(layer, state, base: base)
-    }
-
-    // The layer's own parts, out of line: `drawUngrouped` is on the stack once per tree level, so
-    // its frame is kept small (a deep tree must not overflow a thread's stack).
-
     /// The background colour, then the contents (an image, or a layer kind's own content).
-    @inline(never)
-    private func drawBackgroundAndContents(_ layer: RenderLayer, _ state: LayerState, base: DrawQuad) {
+    func drawBackgroundAndContents(_ layer: RenderLayer, _ state: LayerState, base: DrawQuad) {
         if let color = state.backgroundColor, color.alpha > 0 {
             var quad = base
             quad.color = Self.premultiplied(color)
@@ -186,8 +60,7 @@ struct RenderPass {
     }
 
     /// The border, inside the bounds, above the sublayers.
-    @inline(never)
-    private func drawBorder(_ state: LayerState, base: DrawQuad) {
+    func drawBorder(_ state: LayerState, base: DrawQuad) {
         guard state.borderWidth > 0, state.borderWidth.isFinite, let color = state.borderColor,
             color.alpha > 0
         else { return }
@@ -198,66 +71,12 @@ struct RenderPass {
         builder.draw(quad)
     }
 
-    /// Draws `layer` at full opacity into an offscreen target, and its `mask` (if any) into a
-    /// second one, then composites the first — times the mask's alpha — at `opacity` into the
-    /// current framebuffer, where the enclosing clips' stencil applies. `false` when no offscreen
-    /// target is available (the layer is then drawn ungrouped and unmasked). `placement`, when
-    /// given, replaces the layer's matrix (a transition's moved picture).
-    mutating func drawAsGroup(
-        _ layer: RenderLayer, mask: RenderLayer?, parentMatrix: CATransform3D, parentState: LayerState?,
-        opacity: Float,
-        stencilLevel: Int, placement: CATransform3D? = nil
-    ) -> Bool {
-        guard let contentTarget = builder.offscreenTarget(depth: groupDepth) else { return false }
-        let outer = builder.currentTarget
-        // The layer's own parts and its subtree at full opacity: the opacity is applied once, when
-        // the group is composited.
-        let state = presentedState(of: layer)
-        // A replicator instance's colour applies once, when the group is composited.
-        let multiplier = builder.multiplier
-        builder.multiplier = (1, 1, 1, 1)
-        bind(contentTarget)
-        groupDepth += 1
-        // The mask lives in the layer's bounds coordinates, without its sublayerTransform.
-        let layerMatrix =
-            placement ?? matrix(of: layer, state, parentMatrix: parentMatrix, parentState: parentState)
-        // Only what the mask can leave visible is rasterised of the layer.
-        let outerBox = mask.map { narrowVisibleBox(toMask: $0, layerMatrix: layerMatrix) } ?? visibleBox
-        drawUngrouped(
-            layer, state: state, parentMatrix: parentMatrix, parentState: parentState, opacity: 1,
-            stencilLevel: 0, placement: placement)
-        visibleBox = outerBox
-        var maskTexture = TextureSource.none
-        if let mask, let maskTarget = builder.offscreenTarget(depth: groupDepth) {
-            bind(maskTarget)
-            groupDepth += 1
-            let parentTime = time
-            time = localTime(of: layer)
-            draw(mask, parentMatrix: layerMatrix, parentState: nil, opacity: 1, stencilLevel: 0)
-            time = parentTime
-            groupDepth -= 1
-            maskTexture = .target(maskTarget)
-        }
-        groupDepth -= 1
-        builder.multiplier = multiplier
-        returnTo(outer, stencilLevel: stencilLevel)
-        let screen = CGRect(x: -1, y: -1, width: 2, height: 2)
-        var quad = DrawQuad(
-            matrix: CATransform3DIdentity, mode: .texture, quad: screen, bounds: screen, radii: (0, 0, 0, 0))
-        quad.destRect = screen
-        quad.texture = .target(contentTarget)
-        quad.maskTexture = maskTexture
-        quad.opacity = opacity
-        builder.draw(quad)
-        return true
-    }
-
     /// The layer's shadow, under it: its shape — `shadowPath`, or the alpha of the layer as drawn
     /// (background, contents, border, sublayers) — shifted by `shadowOffset` in the layer's
     /// coordinates, blurred by a Gaussian of standard deviation `shadowRadius / 2` points, and
     /// painted in `shadowColor` at `shadowOpacity`. A layer that masks to bounds casts none
     /// (Apple's clips it away).
-    private mutating func drawShadow(
+    mutating func drawShadow(
         _ layer: RenderLayer, state: LayerState, matrix: CATransform3D, parentMatrix: CATransform3D,
         parentState: LayerState?, color: CGColor, opacity: Float, stencilLevel: Int
     ) {
@@ -485,9 +304,7 @@ struct RenderPass {
         return values
     }
 
-    /// `presentationState(of:)`'s layer values alone (out of line, so that the frames of the
-    /// recursive drawing functions stay small).
-    @inline(never)
+    /// `presentationState(of:)`'s layer values alone.
     func presentedState(of layer: RenderLayer) -> LayerState {
         presentationState(of: layer).state
     }
@@ -670,13 +487,13 @@ struct RenderPass {
 
     /// Writes the layer's rounded bounds into the stencil buffer, one level deeper, and narrows
     /// the visible box to them.
-    private mutating func pushClip(_ base: DrawQuad, level: Int) {
+    mutating func pushClip(_ base: DrawQuad, level: Int) {
         stepClip(base, increment: true, newLevel: level + 1)
         outerVisibleBoxes.append(narrowVisibleBox(to: base.bounds, through: base.matrix))
     }
 
     /// Undoes `pushClip`.
-    private mutating func popClip(_ base: DrawQuad, level: Int) {
+    mutating func popClip(_ base: DrawQuad, level: Int) {
         stepClip(base, increment: false, newLevel: level - 1)
         visibleBox = outerVisibleBoxes.removeLast()
     }
@@ -691,8 +508,7 @@ struct RenderPass {
 
     /// `sublayers` in drawing order: stably sorted by `zPosition` (the array itself, with no
     /// sorting, when no two differ).
-    @inline(never)
-    private static func sortedByZPosition(_ sublayers: [RenderLayer]) -> [RenderLayer] {
+    static func sortedByZPosition(_ sublayers: [RenderLayer]) -> [RenderLayer] {
         guard let first = sublayers.first?.state.zPosition,
             sublayers.contains(where: { $0.state.zPosition != first })
         else { return sublayers }
@@ -701,10 +517,8 @@ struct RenderPass {
             .map(\.element)
     }
 
-    /// The quad of the layer's bounds through `matrix`, with its shape, filled at `opacity`
-    /// (out of line, to keep `drawUngrouped`'s frame small).
-    @inline(never)
-    private static func baseQuad(_ state: LayerState, matrix: CATransform3D, opacity: Float)
+    /// The quad of the layer's bounds through `matrix`, with its shape, filled at `opacity`.
+    static func baseQuad(_ state: LayerState, matrix: CATransform3D, opacity: Float)
         -> DrawQuad
     {
         var base = DrawQuad(

@@ -37,7 +37,7 @@ extension CALayer {
     /// did not change, and publishes each new node on its layer.
     ///
     /// - Complexity: O(changed layers and their siblings); iterative, so a tree of any depth
-    ///   builds (the renderer draws the first `RenderPass.maximumTreeDepth` levels).
+    ///   builds (and the renderer's walk draws it all: RenderPass+Walk.swift).
     @discardableResult
     func buildRenderNode() -> RenderLayer? {
         buildRenderTree(publishing: true)

@@ -1,0 +1,100 @@
+// Issue 19: the build stage's walk costs heap, not stack, in a release build too. A 10,000-deep
+// chain of sublayers — every 1,000th level clipping to its bounds, three translucent groups, a
+// chain of 40 masks — is built, committed, rendered, converted and freed on a thread with a
+// 512 KiB stack; it prints the centre pixel (the deepest layer's red at an eighth of full
+// opacity) and exits 1 if anything differs. A second chain nests the walks of 16 blended groups
+// (ruling L17's bound) on the same stack. `DeepTreeTests` runs the same in a debug build, hit
+// testing included. Hit testing is not checked here: its recursion (256 levels, through
+// subclasses' overrides) takes about 2.2 KiB of a release build's stack a level, where the
+// optimiser inlines the point's conversion into the recursive frames — more than 512 KiB holds.
+//
+//     swift run -c release --scratch-path .build-release render-benchmark deep
+
+import Foundation
+import QuartzCore
+
+/// Runs the check; `true` when the pixel and the conversion are as expected.
+func runDeepTreeCheck() -> Bool {
+    final class Outcome: @unchecked Sendable {
+        var pixel: [UInt8] = []
+        var converted = CGPoint.zero
+    }
+    let outcome = Outcome()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        let size = CGSize(width: 16, height: 16)
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        var deepest = root
+        for level in 1...10_000 {
+            let child = CALayer()
+            child.frame = CGRect(origin: .zero, size: size)
+            if level % 1000 == 0 { child.masksToBounds = true }
+            if level == 2000 || level == 5000 || level == 8000 { child.opacity = 0.5 }
+            if level == 3000 {
+                var masked = child
+                for _ in 0..<40 {
+                    let mask = CALayer()
+                    mask.frame = CGRect(origin: .zero, size: size)
+                    mask.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                    masked.mask = mask
+                    masked = mask
+                }
+            }
+            deepest.addSublayer(child)
+            deepest = child
+        }
+        deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        CATransaction.flush()
+        outcome.converted = deepest.convert(CGPoint(x: 1, y: 2), to: root)
+        if let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0),
+            let pixels = image.premultipliedRGBA8Pixels()
+        {
+            let i = (8 * image.width + 8) * 4
+            outcome.pixel = Array(pixels[i..<(i + 4)])
+        }
+        done.signal()
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+    done.wait()
+    // Nested walks: 25 multiply-blended levels (16 nest) and a rasterized one in the chain.
+    let nested = Outcome()
+    let nestedDone = DispatchSemaphore(value: 0)
+    let nestedThread = Thread {
+        let size = CGSize(width: 16, height: 16)
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        var deepest = root
+        for level in 1...10_000 {
+            let child = CALayer()
+            child.frame = CGRect(origin: .zero, size: size)
+            if level % 400 == 0 { child.compositingFilter = "multiplyBlendMode" }
+            if level == 9000 { child.shouldRasterize = true }
+            deepest.addSublayer(child)
+            deepest = child
+        }
+        deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        CATransaction.flush()
+        if let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0),
+            let pixels = image.premultipliedRGBA8Pixels()
+        {
+            let i = (8 * image.width + 8) * 4
+            nested.pixel = Array(pixels[i..<(i + 4)])
+        }
+        nestedDone.signal()
+    }
+    nestedThread.stackSize = 512 << 10
+    nestedThread.start()
+    nestedDone.wait()
+    print(
+        "deep: 16 nested blend groups on a 512 KiB stack: centre pixel \(nested.pixel) (expected [255, 0, 0, 255])"
+    )
+    let expected: [Int] = [32, 0, 0, 32]
+    let pixelOK =
+        outcome.pixel.count == 4 && zip(outcome.pixel, expected).allSatisfy { abs(Int($0) - $1) <= 2 }
+    print(
+        "deep: 10,000 levels on a 512 KiB stack: centre pixel \(outcome.pixel) (expected about \(expected)), "
+            + "converted \(outcome.converted)")
+    return pixelOK && outcome.converted == CGPoint(x: 1, y: 2) && nested.pixel == [255, 0, 0, 255]
+}
