@@ -3,10 +3,9 @@
 // chain of 40 masks — is built, committed, rendered, converted and freed on a thread with a
 // 512 KiB stack; it prints the centre pixel (the deepest layer's red at an eighth of full
 // opacity) and exits 1 if anything differs. A second chain nests the walks of 16 blended groups
-// (ruling L17's bound) on the same stack. `DeepTreeTests` runs the same in a debug build, hit
-// testing included. Hit testing is not checked here: its recursion (256 levels, through
-// subclasses' overrides) takes about 2.2 KiB of a release build's stack a level, where the
-// optimiser inlines the point's conversion into the recursive frames — more than 512 KiB holds.
+// (ruling L17's bound) on the same stack. Hit testing, recursive through subclasses' overrides
+// and bounded at 192 levels (about 2.2 KiB of a release build's stack a level), runs on the same
+// stack too. `DeepTreeTests` runs the same in a debug build.
 //
 //     swift run -c release --scratch-path .build-release render-benchmark deep
 
@@ -18,6 +17,7 @@ func runDeepTreeCheck() -> Bool {
     final class Outcome: @unchecked Sendable {
         var pixel: [UInt8] = []
         var converted = CGPoint.zero
+        var hit = false
     }
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)
@@ -47,6 +47,7 @@ func runDeepTreeCheck() -> Bool {
         deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         CATransaction.flush()
         outcome.converted = deepest.convert(CGPoint(x: 1, y: 2), to: root)
+        outcome.hit = root.hitTest(CGPoint(x: 8, y: 8)) != nil
         if let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0),
             let pixels = image.premultipliedRGBA8Pixels()
         {
@@ -95,6 +96,7 @@ func runDeepTreeCheck() -> Bool {
         outcome.pixel.count == 4 && zip(outcome.pixel, expected).allSatisfy { abs(Int($0) - $1) <= 2 }
     print(
         "deep: 10,000 levels on a 512 KiB stack: centre pixel \(outcome.pixel) (expected about \(expected)), "
-            + "converted \(outcome.converted)")
-    return pixelOK && outcome.converted == CGPoint(x: 1, y: 2) && nested.pixel == [255, 0, 0, 255]
+            + "converted \(outcome.converted), hit \(outcome.hit)")
+    return pixelOK && outcome.converted == CGPoint(x: 1, y: 2) && outcome.hit
+        && nested.pixel == [255, 0, 0, 255]
 }

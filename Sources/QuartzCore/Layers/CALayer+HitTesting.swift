@@ -19,11 +19,11 @@ extension CALayer {
         return Homography(transformToParent()).inverted().apply(point)
     }
 
-    /// The deepest level hit testing descends to: 256. In a debug build the three frames a level
-    /// take about 110 KiB for 256 levels (`DeepTreeTests`, on a 512 KiB stack); a release build
-    /// inlines the point's conversion into them, about 2.2 KiB a level, so 256 levels need more
-    /// than a 512 KiB stack (about 237 fit; issue 19, left open).
-    static let maximumHitTestDepth = 256
+    /// The deepest level hit testing descends to: 192 (ruling L17). A level's frames take about
+    /// 0.4 KiB in a debug build and about 2.2 KiB in a release build, which inlines the point's
+    /// conversion into them, so 192 levels fit a 512 KiB stack in both (`DeepTreeTests`,
+    /// `render-benchmark deep`).
+    static let maximumHitTestDepth = 192
 
     /// Hit testing with `local` already in this layer's coordinates. Layers nested more than
     /// `maximumHitTestDepth` levels below the layer hit testing started at are not tested (and
