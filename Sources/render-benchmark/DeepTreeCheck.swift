@@ -19,10 +19,9 @@ func runDeepTreeCheck() -> Bool {
         var converted = CGPoint.zero
         var hit = false
     }
+    let size = CGSize(width: 16, height: 16)
     let outcome = Outcome()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        let size = CGSize(width: 16, height: 16)
+    onSmallStack {
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
         var deepest = root
@@ -48,22 +47,11 @@ func runDeepTreeCheck() -> Bool {
         CATransaction.flush()
         outcome.converted = deepest.convert(CGPoint(x: 1, y: 2), to: root)
         outcome.hit = root.hitTest(CGPoint(x: 8, y: 8)) != nil
-        if let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0),
-            let pixels = image.premultipliedRGBA8Pixels()
-        {
-            let i = (8 * image.width + 8) * 4
-            outcome.pixel = Array(pixels[i..<(i + 4)])
-        }
-        done.signal()
+        outcome.pixel = centrePixel(of: root, size: size)
     }
-    thread.stackSize = 512 << 10
-    thread.start()
-    done.wait()
     // Nested walks: 25 multiply-blended levels (16 nest) and a rasterized one in the chain.
     let nested = Outcome()
-    let nestedDone = DispatchSemaphore(value: 0)
-    let nestedThread = Thread {
-        let size = CGSize(width: 16, height: 16)
+    onSmallStack {
         let root = CALayer()
         root.frame = CGRect(origin: .zero, size: size)
         var deepest = root
@@ -77,17 +65,8 @@ func runDeepTreeCheck() -> Bool {
         }
         deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         CATransaction.flush()
-        if let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0),
-            let pixels = image.premultipliedRGBA8Pixels()
-        {
-            let i = (8 * image.width + 8) * 4
-            nested.pixel = Array(pixels[i..<(i + 4)])
-        }
-        nestedDone.signal()
+        nested.pixel = centrePixel(of: root, size: size)
     }
-    nestedThread.stackSize = 512 << 10
-    nestedThread.start()
-    nestedDone.wait()
     print(
         "deep: 16 nested blend groups on a 512 KiB stack: centre pixel \(nested.pixel) (expected [255, 0, 0, 255])"
     )
@@ -99,4 +78,27 @@ func runDeepTreeCheck() -> Bool {
             + "converted \(outcome.converted), hit \(outcome.hit)")
     return pixelOK && outcome.converted == CGPoint(x: 1, y: 2) && outcome.hit
         && nested.pixel == [255, 0, 0, 255]
+}
+
+/// Runs `body` on a new thread with a 512 KiB stack (a secondary thread's default on Apple's
+/// platforms) and waits for it.
+private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+    done.wait()
+}
+
+/// The premultiplied RGBA of the pixel at (8, 8) of `root` drawn at `size`, or `[]` when it
+/// cannot be drawn.
+private func centrePixel(of root: CALayer, size: CGSize) -> [UInt8] {
+    guard let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0),
+        let pixels = image.premultipliedRGBA8Pixels()
+    else { return [] }
+    let i = (8 * image.width + 8) * 4
+    return Array(pixels[i..<(i + 4)])
 }
