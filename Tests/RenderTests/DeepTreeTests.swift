@@ -9,6 +9,13 @@ import Testing
 @Suite struct DeepTreeTests {
     static let size = CGSize(width: 16, height: 16)
 
+    /// The pixel at (8, 8) of `root` drawn at `size`, or `[]` when it cannot be drawn.
+    static func centrePixel(of root: CALayer) -> [UInt8] {
+        guard let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0)
+        else { return [] }
+        return CARendererTests.pixel(image, 8, 8)
+    }
+
     /// Runs `body` on a thread with a 4 MiB stack, half of Linux's default: unbounded recursion
     /// through 10,000 levels (kilobytes a level in a debug build) would overflow it.
     static func onSmallStack(bytes: Int = 4 << 20, _ body: @escaping @Sendable () -> Void) {
@@ -91,11 +98,7 @@ import Testing
             CATransaction.flush()
             results.hit = root.hitTest(CGPoint(x: 8, y: 8)) != nil
             results.converted = deepest.convert(CGPoint(x: 1, y: 2), to: root)
-            if let renderer = try? CARenderer(layer: root, size: Self.size),
-                let image = renderer.image(atTime: 0)
-            {
-                results.pixel = CARendererTests.pixel(image, 8, 8)
-            }
+            results.pixel = Self.centrePixel(of: root)
         }
         // Red at an eighth of full opacity (three groups at 0.5), premultiplied.
         #expect(results.pixel.count == 4)
@@ -129,11 +132,7 @@ import Testing
             }
             deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
-            if let renderer = try? CARenderer(layer: root, size: Self.size),
-                let image = renderer.image(atTime: 0)
-            {
-                results.pixel = CARendererTests.pixel(image, 8, 8)
-            }
+            results.pixel = Self.centrePixel(of: root)
         }
         #expect(results.pixel == [255, 0, 0, 255])
     }
@@ -160,11 +159,7 @@ import Testing
             }
             deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
-            if let renderer = try? CARenderer(layer: root, size: Self.size),
-                let image = renderer.image(atTime: 0)
-            {
-                results.pixel = CARendererTests.pixel(image, 8, 8)
-            }
+            results.pixel = Self.centrePixel(of: root)
         }
         #expect(results.pixel == [255, 0, 0, 255])
     }
