@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "QuartzCore",
+                "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "QuartzCore", "UIKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.

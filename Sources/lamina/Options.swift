@@ -5,13 +5,23 @@ import LaminaExport
 import QuartzCore
 
 /// A frame size in pixels, `WIDTHxHEIGHT`.
+///
+/// Any text parses, so that `validate()` can say in one line what was wrong (a failing
+/// `init?(argument:)` gives ArgumentParser's several-line message).
 struct PixelSize: ExpressibleByArgument {
     var width: Int
     var height: Int
+    /// The text given when it is not `WIDTHxHEIGHT`; reported by `validate()`.
+    var malformed: String?
 
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+    init(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            width = 0
+            height = 0
+            malformed = argument
+            return
+        }
         self.width = width
         self.height = height
     }
@@ -20,16 +30,38 @@ struct PixelSize: ExpressibleByArgument {
 }
 
 /// A frame range, `A..B` (frames A to B − 1, like Swift's `A..<B`) or `A..<B`.
+///
+/// Any text parses, so that `validate()` can say in one line what was wrong.
 struct FrameRange: ExpressibleByArgument {
     var range: Range<Int>
+    /// Why the text is not a range of frames, when it is not; reported by `validate()`.
+    var problem: String?
 
-    init?(argument: String) {
+    init(argument: String) {
+        range = 0..<0
         let separator = argument.contains("..<") ? "..<" : ".."
         let parts = argument.components(separatedBy: separator)
-        guard parts.count == 2, let lower = Int(parts[0]), let upper = Int(parts[1]), lower < upper,
-            lower >= 0
-        else { return nil }
+        let form = "give A..B, frames A to B-1 with 0 <= A < B (for example 0..450)"
+        guard parts.count == 2, let lower = Int(parts[0]), let upper = Int(parts[1]) else {
+            problem = "--frames \"\(argument)\" is not A..B; \(form)"
+            return
+        }
+        guard lower >= 0 else {
+            problem = "--frames \(argument) starts before frame 0; \(form)"
+            return
+        }
+        guard lower < upper else {
+            let why =
+                lower == upper ? "its end is its start" : "its end \(upper) is before its start \(lower)"
+            problem = "--frames \(argument) is empty: \(why); \(form)"
+            return
+        }
         range = lower..<upper
+    }
+
+    /// Throws the one-line reason the text is not a range of frames.
+    func validate() throws {
+        if let problem { throw ValidationError(problem) }
     }
 }
 
@@ -71,7 +103,7 @@ struct FrameOptions: ParsableArguments {
 /// output whose extension names a format.
 func validateExport(fps: Double, output: String) throws {
     guard fps.isFinite, fps > 0, fps <= 1000 else {
-        throw ValidationError("--fps must be between 0 and 1000")
+        throw ValidationError("--fps must be greater than 0 and at most 1000 (got \(formatNumber(fps)))")
     }
     guard ExportFormat(path: output) != nil else {
         throw ValidationError(
@@ -80,8 +112,12 @@ func validateExport(fps: Double, output: String) throws {
 }
 
 extension PixelSize {
-    /// Checks that the size is between 1×1 and the renderer's 16384×16384 pixels.
+    /// Checks that the text was `WIDTHxHEIGHT` and the size is between 1×1 and the renderer's
+    /// 16384×16384 pixels.
     func validate() throws {
+        if let malformed {
+            throw ValidationError("--size \"\(malformed)\" is not WIDTHxHEIGHT (for example 1280x720)")
+        }
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw ValidationError("--size \(width)x\(height) must be between 1x1 and 16384x16384 pixels")
         }
@@ -109,6 +145,11 @@ func findExample(_ name: String) throws -> Example {
         throw ValidationError("no example '\(name)'; choose one of \(names) (see `lamina examples`)")
     }
     return example
+}
+
+/// `0`, `2.5`, `nan`: a number as typed, without a `.0` on whole numbers.
+func formatNumber(_ value: Double) -> String {
+    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
 }
 
 /// `1.5 s`, `30 s`.

@@ -71,6 +71,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--duration must be a positive number of seconds")
         }
         if let size = frame.size { try size.validate(for: output) }
+        try frames?.validate()
     }
 
     func run() throws {

@@ -38,7 +38,7 @@ struct SlideshowCommand: ParsableCommand {
     var caption: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Frame size in pixels (default 1280x720).", valueName: "WxH"))
-    var size: PixelSize = PixelSize(argument: "1280x720")!
+    var size: PixelSize = PixelSize(argument: "1280x720")
 
     @Option(name: .long, help: "Frames per second (default 30).")
     var fps: Double = 30
@@ -59,6 +59,7 @@ struct SlideshowCommand: ParsableCommand {
         }
         try validateExport(fps: fps, output: output)
         try size.validate(for: output)
+        try frames?.validate()
     }
 
     func run() throws {

@@ -73,7 +73,10 @@ struct LaminaCommandTests {
             (["render", "7.7", "-o", "x.avi"], "cannot tell the format of 'x.avi'"),
             (["render", "7.7", "-o", "x.mp4", "--size", "0x100"], "--size 0x100 must be between"),
             (["render", "7.7", "-o", "x.mp4", "--frames", "0..100000"], "lie outside the render's"),
-            (["render", "7.7", "-o", "x.mp4", "--fps", "nan"], "--fps must be between"),
+            (
+                ["render", "7.7", "-o", "x.mp4", "--fps", "nan"],
+                "--fps must be greater than 0 and at most 1000 (got nan)"
+            ),
             (["render", "7.7", "-o", "missing/x.mp4"], "does not exist; create it first"),
             (["slideshow", "missing.jpg", "-o", "x.mp4"], "cannot read image 'missing.jpg'"),
             (["snapshot", "7.7", "--time=-1", "-o", "x.png"], "--time must be zero or more"),
