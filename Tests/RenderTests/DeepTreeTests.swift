@@ -9,6 +9,24 @@ import Testing
 @Suite struct DeepTreeTests {
     static let size = CGSize(width: 16, height: 16)
 
+    /// A root and a chain of `levels` sublayers below it, each `size` at the origin; `configure`
+    /// is given each sublayer with its level (1 for the root's child) before it is added.
+    static func chain(
+        _ levels: Int, configure: (Int, CALayer) -> Void = { _, _ in }
+    ) -> (root: CALayer, deepest: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(origin: .zero, size: size)
+        var deepest = root
+        for level in 1...levels {
+            let child = CALayer()
+            child.frame = CGRect(origin: .zero, size: size)
+            configure(level, child)
+            deepest.addSublayer(child)
+            deepest = child
+        }
+        return (root, deepest)
+    }
+
     /// The pixel at (8, 8) of `root` drawn at `size`, or `[]` when it cannot be drawn.
     static func centrePixel(of root: CALayer) -> [UInt8] {
         guard let renderer = try? CARenderer(layer: root, size: size), let image = renderer.image(atTime: 0)
@@ -35,16 +53,8 @@ import Testing
         CompatibilityWarnings.isEnabled = false
         let results = Results()
         Self.onSmallStack {
-            let root = CALayer()
-            root.frame = CGRect(origin: .zero, size: Self.size)
+            let (root, deepest) = Self.chain(10_000)
             root.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-            var deepest = root
-            for _ in 0..<10_000 {
-                let child = CALayer()
-                child.frame = CGRect(origin: .zero, size: Self.size)
-                deepest.addSublayer(child)
-                deepest = child
-            }
             CATransaction.flush()
             results.hit = root.hitTest(CGPoint(x: 8, y: 8)) != nil
             results.converted = deepest.convert(CGPoint(x: 1, y: 2), to: root)
@@ -73,12 +83,7 @@ import Testing
         CompatibilityWarnings.isEnabled = false
         let results = Results()
         Self.onSmallStack(bytes: 512 << 10) {
-            let root = CALayer()
-            root.frame = CGRect(origin: .zero, size: Self.size)
-            var deepest = root
-            for level in 1...10_000 {
-                let child = CALayer()
-                child.frame = CGRect(origin: .zero, size: Self.size)
+            let (root, deepest) = Self.chain(10_000) { level, child in
                 if level % 1000 == 0 { child.masksToBounds = true }
                 if level == 2000 || level == 5000 || level == 8000 { child.opacity = 0.5 }
                 if level == 3000 {
@@ -91,8 +96,6 @@ import Testing
                         masked = mask
                     }
                 }
-                deepest.addSublayer(child)
-                deepest = child
             }
             deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
@@ -119,16 +122,9 @@ import Testing
         CompatibilityWarnings.isEnabled = false
         let results = Results()
         Self.onSmallStack(bytes: 512 << 10) {
-            let root = CALayer()
-            root.frame = CGRect(origin: .zero, size: Self.size)
-            var deepest = root
-            for level in 1...10_000 {
-                let child = CALayer()
-                child.frame = CGRect(origin: .zero, size: Self.size)
+            let (root, deepest) = Self.chain(10_000) { level, child in
                 if level % 400 == 0 { child.compositingFilter = "multiplyBlendMode" }
                 if level == 9000 { child.shouldRasterize = true }
-                deepest.addSublayer(child)
-                deepest = child
             }
             deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
@@ -144,18 +140,11 @@ import Testing
         CompatibilityWarnings.isEnabled = false
         let results = Results()
         Self.onSmallStack(bytes: 512 << 10) {
-            let root = CALayer()
-            root.frame = CGRect(origin: .zero, size: Self.size)
-            var deepest = root
-            for level in 1...112 {
-                let child = CALayer()
-                child.frame = CGRect(origin: .zero, size: Self.size)
+            let (root, deepest) = Self.chain(112) { level, child in
                 if level <= 12 {
                     child.shadowOpacity = 1
                     child.shadowRadius = 1
                 }
-                deepest.addSublayer(child)
-                deepest = child
             }
             deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
             CATransaction.flush()
