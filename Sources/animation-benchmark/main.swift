@@ -104,11 +104,11 @@ var serials = [UInt64](repeating: 0, count: layerCount)
     checksum += last.position.x + Double(last.opacity) + last.bounds.size.width
 }
 
-/// A fresh presentation state per model layer per frame (a full copy of the model state each time).
+/// Fresh presented values per node per frame (a full copy of the node's values each time).
 @MainActor func evaluateLaminaCopies(frame: Int) {
     let t = 0.1 + Double(frame) * frameInterval
-    for layer in layers {
-        let state = layer.presentationState(atLocalTime: t)
+    for node in nodes {
+        let state = node.presented(atLocalTime: t).state
         checksum += state.position.x + Double(state.opacity) + state.bounds.size.width
     }
 }

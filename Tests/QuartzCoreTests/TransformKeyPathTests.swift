@@ -193,8 +193,8 @@ extension ManualClockTests {
     @Suite("Transform key paths: animations (ruling T5)")
     struct TransformKeyPathAnimationTests {
         /// A basic animation from `from` to `to` (1 s, linear) shows the interpolated field a
-        /// quarter of the way in `presentation()` and in the render node, takes the fast path,
-        /// and makes no layer copy where the renderer and `presentationState` evaluate it.
+        /// quarter of the way in `presentation()` and in the render node, gets a lane record, and
+        /// makes no layer copy where the renderer evaluates it.
         @Test(arguments: TransformKeyPathCase.all)
         func basicAnimation(_ c: TransformKeyPathCase) throws {
             try withManualClock {
@@ -214,7 +214,7 @@ extension ManualClockTests {
                 var fresh = CATransform3DIdentity
                 let copied = copies(of: layer) {
                     node = nodeValue(layer, c.keyPath, at: now)
-                    let state = layer.presentationState(atLocalTime: now)
+                    let state = layer.renderNode!.presented(atLocalTime: now).state
                     fresh = c.property == "transform" ? state.transform : state.sublayerTransform
                 }
                 #expect(reads(node, expected, pair: c.isPair))

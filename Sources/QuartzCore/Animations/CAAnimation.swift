@@ -45,14 +45,15 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var kvcValues: [String: Any] = [:]
     /// The timing of a frozen copy, fixed once (see `mediaTiming`).
     var resolvedTiming: MediaTiming?
-    /// The field of the per-frame fast path (FastPath.swift), set by a property animation's
+    /// The field of the animation's lane record (FastPath.swift), set by a property animation's
     /// `prepare(for:)` when its key path, value function and values allow it; `nil` otherwise.
     package var fastField: LayerField?
     /// Whether the animation changes only where its layer is placed and how opaque it is
     /// (`position`, `transform`, `opacity`, `zPosition`, `anchorPoint` and their fields), so a
     /// rasterized layer's bitmap stays valid; set by a property animation's `prepare(for:)`.
     package var changesOnlyPlacement = false
-    /// The fast path compiled to plain values (FastProgram.swift), set with `fastField`.
+    /// The animation's lane form (FastProgram.swift), set with `fastField`: what its lane record
+    /// is made from (ResolvedAnimations.swift).
     package var fastProgram: FastProgram?
 
     /// Creates an animation with Apple's defaults.
@@ -243,8 +244,4 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Called once on the layer's frozen copy when it is added, to resolve and unbox what does
     /// not change per frame. The base class has nothing to prepare.
     func prepare(for layer: CALayer) {}
-
-    /// Applies the animation's effect at its basic local time to the presentation being computed.
-    /// The base class has no effect (a `CATransition` acts when rendering).
-    package func apply(sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget) {}
 }

@@ -47,18 +47,4 @@ open class CAAnimationGroup: CAAnimation {
             child.freeze()
         }
     }
-
-    override package func apply(
-        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
-    ) {
-        let d = timing.duration
-        let linear = d > 0 ? min(max(sample.basicTime / d, 0), 1) : 1
-        let groupTime = (storedTimingFunction?.solve(linear) ?? linear) * d
-        for child in storedAnimations ?? [] {
-            let childTiming = child.mediaTiming
-            let childSample = childTiming.sample(atParentTime: groupTime)
-            guard childSample.isInEffect else { continue }
-            child.apply(sample: childSample, timing: childTiming, to: &target)
-        }
-    }
 }

@@ -89,7 +89,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         prepareFastPath()
     }
 
-    /// Keeps the fast path only when every given value is of the field's kind.
+    /// Keeps a lane form only when every given value is of the field's kind.
     private func prepareFastPath() {
         guard let kind = fastField?.fastKind else { return }
         func lanes(_ value: AnimatableValue?) -> (ok: Bool, lanes: SIMD4<Double>?) {
@@ -110,26 +110,39 @@ open class CABasicAnimation: CAPropertyAnimation {
             from: from.lanes, to: to.lanes, by: by.lanes, captured: captured.lanes)
     }
 
-    /// How progress through a cycle becomes the interpolation fraction, on the fast path and off
-    /// it: the timing function's curve. `CASpringAnimation` replaces it with its motion.
+    /// How progress through a cycle becomes the interpolation fraction, in lane and boxed records
+    /// alike: the timing function's curve. `CASpringAnimation` replaces it with its motion.
     var fastProgress: FastProgram.Progress {
         storedTimingFunction.map { .curve($0.curve) } ?? .linear
     }
 
     /// The start and end values of one cycle, reading the model value live only when needed (R2).
     func endpoints(model: () -> AnimatableValue) -> (from: AnimatableValue, to: AnimatableValue) {
-        switch (preparedFrom, preparedTo, preparedBy) {
+        Self.endpoints(
+            from: preparedFrom, to: preparedTo, by: preparedBy, captured: capturedStart, model: model,
+            plus: Self.plus, minus: Self.minus)
+    }
+
+    /// Ruling R2's table (this class's documentation), for values of any representation: boxed
+    /// values (`endpoints(model:)`) and lanes (`FastProgram.endpoints(model:)`). `model` is read
+    /// only in the rows that need it; `captured` is the start of the all-`nil` row.
+    @inline(__always)
+    static func endpoints<Value>(
+        from: Value?, to: Value?, by: Value?, captured: Value?, model: () -> Value,
+        plus: (Value, Value) -> Value, minus: (Value, Value) -> Value
+    ) -> (from: Value, to: Value) {
+        switch (from, to, by) {
         case (let from?, let to?, _): return (from, to)
-        case (let from?, nil, let by?): return (from, Self.plus(from, by))
-        case (nil, let to?, let by?): return (Self.minus(to, by), to)
+        case (let from?, nil, let by?): return (from, plus(from, by))
+        case (nil, let to?, let by?): return (minus(to, by), to)
         case (let from?, nil, nil): return (from, model())
         case (nil, let to?, nil): return (model(), to)
         case (nil, nil, let by?):
             let value = model()
-            return (value, Self.plus(value, by))
+            return (value, plus(value, by))
         case (nil, nil, nil):
             let value = model()
-            return (capturedStart ?? value, value)
+            return (captured ?? value, value)
         }
     }
 
@@ -155,29 +168,19 @@ open class CABasicAnimation: CAPropertyAnimation {
         fastProgress.fraction(atBasicTime: t, duration: duration)
     }
 
-    override package func apply(
-        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
-    ) {
-        if let program = fastProgram {
-            target.run(program, sample: sample, duration: timing.duration)
-        } else {
-            applyGeneral(sample: sample, timing: timing, to: &target)
-        }
-    }
+    override var changesValues: Bool { storedKeyPath != nil && animatedKind != .noSuchField }
 
-    override package func applyGeneral(
-        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
-    ) {
-        guard storedKeyPath != nil, animatedKind != .noSuchField else { return }
+    override func applyBoxed(sample: MediaTimingSample, duration: Double, to target: inout PresentationTarget)
+    {
         let (current, template) = target.read(access)
         let (from, to) = endpoints { target.readModel(access) }
         if crossfadesContents {
-            let f = fraction(atBasicTime: sample.basicTime, duration: timing.duration)
+            let f = fraction(atBasicTime: sample.basicTime, duration: duration)
             writeContentsCrossfade(from: from, to: to, fraction: f, into: &target.state)
             return
         }
         var value = from.interpolated(
-            to: to, fraction: fraction(atBasicTime: sample.basicTime, duration: timing.duration))
+            to: to, fraction: fraction(atBasicTime: sample.basicTime, duration: duration))
         if storedCumulative, sample.iteration > 0 {
             // R3: the value at the end of the previous cycles plus the current cycle's value.
             value = to.scaled(by: Double(sample.iteration)).adding(value)

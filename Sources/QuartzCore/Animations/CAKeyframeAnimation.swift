@@ -235,7 +235,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         prepareFastPath()
     }
 
-    /// Keeps the fast path for linear, paced and discrete values all of the field's kind.
+    /// Keeps a lane form for linear, paced and discrete values all of the field's kind.
     private func prepareFastPath() {
         guard let kind = fastField?.fastKind, preparedPath == nil, mode != .cubic, mode != .cubicPaced,
             !preparedValues.isEmpty
@@ -256,34 +256,27 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             paced: isPaced, discrete: mode == .discrete, segmentCurves: storedTimingFunctions?.map(\.curve))
     }
 
-    override package func apply(
-        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
-    ) {
-        if let program = fastProgram {
-            target.run(program, sample: sample, duration: timing.duration)
-        } else {
-            applyGeneral(sample: sample, timing: timing, to: &target)
-        }
-    }
-
     /// The keyframe segment and the fraction within it at the sample's time
     /// (`KeyframeTimeline.segment(atLinear:curve:paced:discrete:segmentCurve:)`).
     private func segment(
-        _ timeline: KeyframeTimeline, sample: MediaTimingSample, timing: MediaTiming
+        _ timeline: KeyframeTimeline, sample: MediaTimingSample, duration: Double
     ) -> (index: Int, fraction: Double) {
         timeline.segment(
-            atLinear: FastProgram.Progress.linear(sample.basicTime, timing.duration),
+            atLinear: FastProgram.Progress.linear(sample.basicTime, duration),
             curve: storedTimingFunction?.curve, paced: isPaced, discrete: mode == .discrete
         ) { index in storedTimingFunctions.flatMap { index < $0.count ? $0[index].curve : nil } }
     }
 
-    override package func applyGeneral(
-        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
-    ) {
-        guard storedKeyPath != nil, animatedKind != .noSuchField, let timeline = preparedTimeline else {
-            return
-        }
-        let (index, u) = segment(timeline, sample: sample, timing: timing)
+    /// Whether there is a path or a value to present (a discrete single value is none; E26).
+    override var changesValues: Bool {
+        storedKeyPath != nil && animatedKind != .noSuchField
+            && (preparedPath != nil || !preparedValues.isEmpty)
+    }
+
+    override func applyBoxed(sample: MediaTimingSample, duration: Double, to target: inout PresentationTarget)
+    {
+        guard let timeline = preparedTimeline else { return }
+        let (index, u) = segment(timeline, sample: sample, duration: duration)
         let (current, template) = target.read(access)
         var value: AnimatableValue
         var tangent: CGVector?

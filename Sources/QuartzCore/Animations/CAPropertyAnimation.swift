@@ -105,11 +105,16 @@ open class CAPropertyAnimation: CAAnimation {
         storedKeyPath == "contents" && storedValueFunction == nil && !storedAdditive
     }
 
-    /// `apply(sample:timing:to:)` without the fast path: the reference the fast path must agree
-    /// with (tests compare them).
-    package func applyGeneral(
-        sample: MediaTimingSample, timing: MediaTiming, to target: inout PresentationTarget
-    ) {}
+    /// Whether the animation can change a value, so that it needs a record
+    /// (`ResolvedAnimations`): a key path naming something, on a concrete kind (basic, spring,
+    /// keyframe). A bare `CAPropertyAnimation` changes nothing.
+    var changesValues: Bool { false }
+
+    /// The animation's value at `sample` (in effect; a cycle of `duration` seconds) written into
+    /// the presentation being computed, as a boxed record evaluates it: `AnimatableValue`s through
+    /// the target's key-value coding, for animations without a lane record. Timing is decided by
+    /// the caller (`ResolvedAnimations`). The base class has no effect.
+    func applyBoxed(sample: MediaTimingSample, duration: Double, to target: inout PresentationTarget) {}
 
     /// Writes `value` for the animation's key path into the presentation, composing it with the
     /// value already there when the animation is additive, and converting it back to the

@@ -130,7 +130,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     /// The spring's progress at a cycle's basic time, overshooting 1 when it bounces (its
-    /// duration is ignored), on the fast path and off it.
+    /// duration is ignored), in lane and boxed records alike.
     override var fastProgress: FastProgram.Progress {
         .spring(preparedMotion ?? motion)
     }

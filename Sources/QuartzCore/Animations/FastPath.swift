@@ -1,13 +1,13 @@
 import CoreGraphics
 
-// The per-frame fast path of property animations. For the common case — a key path that is a
-// `LayerField` of one of the fixed-size kinds (scalar, point, size, rect) and values of that kind,
-// with no value function — `prepare(for:)` converts the values once into `SIMD4<Double>` lanes, and
-// each frame interpolates and composes lane by lane with the same rules as `AnimatableValue`
-// (`mix`, `finiteOr`) and writes straight into the presentation state. No enum copies, no boxing,
-// no allocation. Anything else takes the general path; `FastPathTests` checks that both agree.
+// The lanes of property animations. For the common case — a key path that is a `LayerField` of one
+// of the fixed-size kinds (scalar, point, size, rect) and values of that kind, with no value
+// function — `prepare(for:)` converts the values once into `SIMD4<Double>` lanes, and a render
+// node's lane records (ResolvedAnimations.swift) interpolate and compose lane by lane with the
+// same rules as `AnimatableValue` (`mix`, `finiteOr`), writing straight into the presented state.
+// No enum copies, no boxing, no allocation. Anything else is a boxed record (ruling E28).
 
-/// The fixed-size kinds the fast path handles, and how they map to four lanes.
+/// The fixed-size kinds lane records handle, and how they map to four lanes.
 enum FastKind: Equatable {
     case scalar, point, size, rect
 
@@ -34,7 +34,7 @@ enum FastKind: Equatable {
 }
 
 extension LayerField {
-    /// The field's kind on the fast path.
+    /// The field's kind in lanes (`nil`: no lane form).
     var fastKind: FastKind? {
         switch self {
         case .position, .anchorPoint, .boundsOrigin: return .point

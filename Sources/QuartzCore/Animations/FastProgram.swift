@@ -1,13 +1,12 @@
 import CoreGraphics
 
-// A property animation's per-frame fast path as plain values (FastPath.swift's lanes), compiled
-// once when the animation is prepared: evaluating it reads no animation property and makes no
-// dynamic dispatch. The animation classes' own fast paths run the program; a render node
-// resolves its committed animations' programs further, into one block of plain records against
-// its committed values (ResolvedAnimations.swift), built from the same rules.
+// A property animation's lane form (FastPath.swift's lanes), compiled once when the animation is
+// prepared: its values as plain lanes, its progress and keyframe tables. A render node resolves
+// its committed animations' lane forms into lane records against its committed values
+// (ResolvedAnimations.swift), which are what is evaluated.
 
-/// What a fast-path property animation computes, as plain values. Immutable once made; a class
-/// so that evaluating it through its animation copies nothing.
+/// A property animation's lane form, as plain values (see the top of this file). Immutable once
+/// made; a class so that an animation's copies share it.
 package final class FastProgram: Sendable {
     /// How linear progress through a cycle becomes the interpolation fraction.
     package enum Progress: Sendable {
@@ -19,7 +18,7 @@ package final class FastProgram: Sendable {
 
         /// The interpolation fraction at basic time `t` of a cycle of `duration` seconds: linear
         /// progress `t / duration` (clamped; 1 for a zero duration) through the curve, or the
-        /// spring's motion at `t`. The rule of basic and spring animations, fast path or not.
+        /// spring's motion at `t`. The rule of basic and spring animations, lane or boxed.
         package func fraction(atBasicTime t: Double, duration: Double) -> Double {
             switch self {
             case .linear: return Self.linear(t, duration)
@@ -79,58 +78,13 @@ package final class FastProgram: Sendable {
         self.segmentCurves = segmentCurves
     }
 
-    /// Writes the animation's value at `sample` (a cycle of `duration` seconds) into `state`,
-    /// reading the model's value of the field from `model` only where the animation needs it
-    /// (R2).
-    package func apply(
-        sample: MediaTimingSample, duration: Double, model: borrowing LayerState, to state: inout LayerState
-    ) {
-        apply(sample: sample, duration: duration, modelLanes: field.lanes(model), to: &state)
-    }
-
-    /// `apply(sample:duration:model:to:)` with the model's value of the field given as lanes.
-    package func apply(
-        sample: MediaTimingSample, duration: Double, modelLanes: SIMD4<Double>, to state: inout LayerState
-    ) {
-        var value: SIMD4<Double>
-        let cycleEnd: SIMD4<Double>?
-        if let timeline {
-            let (index, u) = timeline.segment(
-                atLinear: Progress.linear(sample.basicTime, duration), curve: progress.curve, paced: paced,
-                discrete: discrete
-            ) { index in segmentCurves.flatMap { index < $0.count ? $0[index] : nil } }
-            let i = min(index, frames.count - 1)
-            value =
-                discrete || i + 1 >= frames.count ? frames[i] : Lanes.interpolate(frames[i], frames[i + 1], u)
-            cycleEnd = frames.last
-        } else {
-            let (start, end) = endpoints(model: modelLanes)
-            value = Lanes.interpolate(
-                start, end, progress.fraction(atBasicTime: sample.basicTime, duration: duration))
-            cycleEnd = end
-        }
-        if cumulative, sample.iteration > 0, let end = cycleEnd {
-            value = Lanes.add(Lanes.scale(end, Double(sample.iteration)), value)
-        }
-        if additive {
-            value = Lanes.add(field.lanes(state), value)
-        }
-        field.write(lanes: value, into: &state)
-    }
-
     /// A basic animation's start and end values of one cycle, from the model's value `m` where
     /// needed (R2).
     @inline(__always)
     func endpoints(model m: SIMD4<Double>) -> (SIMD4<Double>, SIMD4<Double>) {
-        switch (from, to, by) {
-        case (let f?, let t?, _): return (f, t)
-        case (let f?, nil, let b?): return (f, Lanes.add(f, b))
-        case (nil, let t?, let b?): return (Lanes.subtract(t, b), t)
-        case (let f?, nil, nil): return (f, m)
-        case (nil, let t?, nil): return (m, t)
-        case (nil, nil, let b?): return (m, Lanes.add(m, b))
-        case (nil, nil, nil): return (captured ?? m, m)
-        }
+        CABasicAnimation.endpoints(
+            from: from, to: to, by: by, captured: captured, model: { m }, plus: Lanes.add,
+            minus: Lanes.subtract)
     }
 }
 
@@ -138,7 +92,7 @@ extension KeyframeTimeline {
     /// The keyframe segment and the fraction within it at linear progress `linear` through a
     /// cycle: the animation's timing curve (not in paced modes, as Apple's calculationMode
     /// documentation says), the timeline, then the segment's own curve (not in paced or discrete
-    /// modes). The rule of keyframe animations, fast path or not.
+    /// modes). The rule of keyframe animations, lane or boxed.
     func segment(
         atLinear linear: Double, curve: UnitBezier?, paced: Bool, discrete: Bool,
         segmentCurve: (Int) -> UnitBezier?

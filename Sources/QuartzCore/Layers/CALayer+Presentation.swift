@@ -49,24 +49,6 @@ extension CALayer {
         return copy
     }
 
-    /// The model values with every animation the layer holds applied at local time `t`, without
-    /// making a layer copy unless an animated key needs key-value coding.
-    package func presentationState(atLocalTime t: Double) -> LayerState {
-        var presented = PresentedValues(state: state, kind: nil)
-        PresentationTarget.with(&presented, source: .layer(self)) {
-            applyAnimations(to: &$0, atLocalTime: t)
-        }
-        return presented.state
-    }
-
-    /// Applies every animation in `animationKeys()` order (Apple's `CALayer` header); an
-    /// uncommitted animation with begin time 0 is evaluated as if it began now.
-    func applyAnimations(to target: inout PresentationTarget, atLocalTime t: Double) {
-        for record in animationRecords {
-            record.animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: record.isCommitted)
-        }
-    }
-
     /// The value at `keyPath` as currently presented (ruling RT5): the last published node's value
     /// with its committed animations applied now; the model's value for a layer never published.
     func presentationValue(forKeyPath keyPath: String) -> Any? {
@@ -80,7 +62,7 @@ extension CALayer {
             }
             return value
         }
-        let value = PresentationTarget.with(&presented, source: .node(node)) { $0.read(access).value }
+        let value = PresentationTarget.with(&presented, node: node) { $0.read(access).value }
         return value.boxed(like: self.value(forKeyPath: keyPath))
     }
 }
@@ -116,25 +98,14 @@ extension RenderLayer {
 }
 
 extension CAAnimation {
-    /// Applies the animation at local time `t` as one of a layer's animations in order (Apple's
-    /// `CALayer` header): nothing when it is not in effect, nor when it finished and is removed on
-    /// completion (even before its removal is delivered). An uncommitted animation with begin time
-    /// 0 is evaluated as if it began at `t`.
-    func applyInOrder(to target: inout PresentationTarget, atLocalTime t: Double, isCommitted: Bool) {
-        guard let (timing, sample) = effect(atLocalTime: t, isCommitted: isCommitted) else { return }
-        apply(sample: sample, timing: timing, to: &target)
-    }
-
     /// The animation's timing and its sample at its layer's local time `t`, or `nil` when it has
-    /// no effect then: not in effect, or finished — after its active duration or at its closing
-    /// instant — and removed on completion (even before its removal is delivered; ruling E27). An uncommitted animation with begin time 0 is timed as if it began
-    /// at `t`. The one rule for property animations and transitions alike.
-    func effect(atLocalTime t: Double, isCommitted: Bool) -> (timing: MediaTiming, sample: MediaTimingSample)?
-    {
-        var timing = mediaTiming
-        if !isCommitted && storedBeginTime == 0 { timing.beginTime = t }
+    /// no effect then (`MediaTimingSample.appliesEffect(removedOnCompletion:)`): how a committed
+    /// transition is timed when it is drawn. Property animations and groups are timed by their
+    /// records (`ResolvedAnimations`) with the same rule.
+    func effect(atLocalTime t: Double) -> (timing: MediaTiming, sample: MediaTimingSample)? {
+        let timing = mediaTiming
         let sample = timing.sample(atParentTime: t)
-        guard sample.isInEffect, !(storedRemovedOnCompletion && sample.hasEnded) else { return nil }
+        guard sample.appliesEffect(removedOnCompletion: storedRemovedOnCompletion) else { return nil }
         return (timing, sample)
     }
 }

@@ -14,7 +14,7 @@ extension RenderPass {
         guard !builder.usesModelValues, frozenDepth == 0, let transition = layer.transition else {
             return nil
         }
-        guard let (timing, sample) = transition.effect(atLocalTime: localTime(of: layer), isCommitted: true)
+        guard let (timing, sample) = transition.effect(atLocalTime: localTime(of: layer))
         else { return nil }
         return (transition, transition.progress(atBasicTime: sample.basicTime, duration: timing.duration))
     }

@@ -7,33 +7,22 @@ import CoreGraphics
 extension RenderLayer {
     /// Brings `buffer` — the presented values the caller keeps for this layer, with the node
     /// `serial` it was synchronised from — to local time `t`: the node's values are copied in
-    /// when the node changed since (or when an animation needs the general path), otherwise only
-    /// the animated fields are reset before the resolved animations apply (a scan of the node's
-    /// resolved records: no object is read, nothing is retained or allocated).
+    /// when the node changed since (or when a boxed record may have written any value),
+    /// otherwise only the animated fields are reset; then the resolved animations apply (a scan
+    /// of the node's records: for lane records no object is read, nothing is retained or
+    /// allocated).
     ///
     /// - Complexity: O(animations) when the node is unchanged.
     package func present(
         into buffer: inout PresentedValues, serial synced: inout UInt64, atLocalTime t: Double
     ) {
-        guard let resolved = resolvedAnimations else {
-            // The general path: the whole state is refreshed, then every animation applies.
-            buffer = values
-            synced = serial
-            guard !animations.isEmpty else { return }
-            PresentationTarget.with(&buffer, source: .node(self)) { target in
-                for animation in animations {
-                    animation.applyInOrder(to: &target, atLocalTime: t, isCommitted: true)
-                }
-            }
-            return
-        }
-        if synced != serial {
+        if synced != serial || resolvedAnimations.refreshesAllValues {
             buffer = values
             synced = serial
         } else {
-            resolved.reset(&buffer.state)
+            resolvedAnimations.reset(&buffer.state)
         }
-        resolved.apply(atLocalTime: t, to: &buffer.state)
+        resolvedAnimations.apply(atLocalTime: t, to: &buffer, node: self)
     }
 
     /// The presented values at local time `t`.

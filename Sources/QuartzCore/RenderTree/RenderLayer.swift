@@ -62,9 +62,9 @@ package final class RenderLayer: @unchecked Sendable {
     /// A number no other node of the process has: changes whenever a new node is published for
     /// the layer, so caches keyed by `id` know when to refresh.
     package let serial: UInt64
-    /// The committed animations resolved for evaluation (ResolvedAnimations.swift) when every one
-    /// of them takes the fast path (only their fields change per frame); `nil` otherwise.
-    package let resolvedAnimations: ResolvedAnimations?
+    /// The committed animations resolved for evaluation (ResolvedAnimations.swift): the only
+    /// way they are evaluated.
+    package let resolvedAnimations: ResolvedAnimations
     /// The memory `resolvedAnimations` lies in, shared with other nodes of the same build
     /// (ResolvedRecordArena.swift).
     private let recordChunk: ResolvedRecordArena.Chunk?
@@ -103,11 +103,8 @@ package final class RenderLayer: @unchecked Sendable {
         self.id = id
         self.model = model
         self.displayPrototype = displayPrototype
-        if let resolved = ResolvedAnimations.resolve(animations, model: values.state, in: arena) {
-            (resolvedAnimations, recordChunk) = resolved
-        } else {
-            (resolvedAnimations, recordChunk) = (nil, nil)
-        }
+        (resolvedAnimations, recordChunk) = ResolvedAnimations.resolve(
+            animations, model: values.state, in: arena)
         valuesStorage = .allocate(capacity: 1)
         valuesStorage.initialize(to: values)
         self.sublayers = sublayers

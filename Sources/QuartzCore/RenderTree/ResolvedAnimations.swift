@@ -1,13 +1,22 @@
 import CoreGraphics
 
-// A render node's committed animations resolved for evaluation: when every one of them takes the
-// fast path (FastProgram.swift), the node keeps them as records of plain values packed back to
-// back, in the order they apply, in memory shared with the other nodes of its build and laid out
-// in build order (ResolvedRecordArena.swift). A frame walks a node's records from start to end:
-// it reads no object, retains nothing and follows no pointer out of them, so the renderer's
-// per-frame work for a node is a linear scan of a few hundred contiguous bytes, next to the
-// previous node's, apart from the node's cold values (its whole `LayerState`, read only when a
-// new node is synchronised).
+// The one evaluator of animations (ruling E28): a render node's committed animations resolved into
+// records of plain values packed back to back, in the order they apply, in memory shared with
+// the other nodes of its build and laid out in build order (ResolvedRecordArena.swift). Every
+// evaluation goes through them: the renderer's frames, `presentation()`, `presentationValue`,
+// `lamina tree`, the tests and the benchmark. A frame walks a node's records from start to end.
+//
+// Three kinds of record:
+// - lanes: a basic, spring or keyframe animation of a `LayerField` whose values fit lanes (a
+//   number, point, size or rectangle; FastPath.swift). Its frame reads no object, retains nothing
+//   and follows no pointer out of the record: a linear scan of a few hundred contiguous bytes.
+// - boxed: any other property animation (colours, paths, images, transforms as matrices,
+//   `contents`, a kind's or a subclass's properties, value functions, cubic keyframes): the record
+//   holds its timing and the index of the frozen animation, whose `applyBoxed` interpolates
+//   `AnimatableValue`s through key-value coding on the presented values.
+// - group: a `CAAnimationGroup`'s timing and timing curve, followed by its children's records,
+//   which sample the group's (curved) local time.
+// Timing — sampling, "in effect and not removed" — is decided once, by the loop, for every kind.
 //
 // What resolving computes once instead of every frame: the timing's active and cycle durations
 // (`ResolvedTiming`); a basic animation's start and end values, which R2 takes from the model
@@ -19,68 +28,135 @@ import CoreGraphics
 // One record (offsets in bytes, each region 8-byte aligned; L lanes, N keyframes, K key times,
 // S segment curves):
 //
-//   0       Header      timing, field, flags, counts, where the values start, the record's size
-//   H       model       the committed value of the field: L doubles (16: the whole matrix for a
-//                       transform field, which a reset restores)
-//           progress    a timing curve (UnitBezier) or a spring (SpringMotion), if any
+//   0       Header      kind, timing, field, flags, counts, where the values start, sizes
+//   H       model       lanes: the committed value of the field: L doubles (16: the whole matrix
+//                       for a transform field, which a reset restores)
+//           progress    a timing curve (UnitBezier) or a spring (SpringMotion), if any; a group's
+//                       timing curve
 //   values  basic:      start (L doubles), end (L doubles)
 //           keyframes:  key times (K doubles), values (N × L doubles), segment curves (S UnitBeziers)
+//   (group) its children's records, each with its own header
 
-/// A render node's fast-path animations resolved for evaluation (see the top of this file): where
-/// its records start and how many there are. The memory belongs to a `ResolvedRecordArena.Chunk`
-/// that the node holds. Immutable once made.
+/// A render node's committed animations resolved for evaluation (see the top of this file):
+/// where its records start and how many there are. The memory belongs to a
+/// `ResolvedRecordArena.Chunk` that the node holds. Immutable once made.
 package struct ResolvedAnimations: @unchecked Sendable {
     /// The records, back to back; `nil` when there are none.
     private let storage: UnsafeRawPointer?
-    /// The number of records (animations).
-    package let count: Int
+    /// The number of top-level records (a group's children are inside its record's span).
+    private let count: Int
+    /// The number of records, a group's children included.
+    private let recordCount: Int
+    /// The frozen animations that boxed records evaluate, by index.
+    private let boxed: [CAPropertyAnimation]
+
+    /// No animations.
+    package static let none = ResolvedAnimations(storage: nil, count: 0, recordCount: 0, boxed: [])
+
+    private init(storage: UnsafeRawPointer?, count: Int, recordCount: Int, boxed: [CAPropertyAnimation]) {
+        (self.storage, self.count, self.recordCount, self.boxed) = (storage, count, recordCount, boxed)
+    }
+
+    /// Whether a kept buffer must be refreshed from the node's values before every frame: a boxed
+    /// record may write any value (a colour, a kind's property, a key of the layer's own), which
+    /// `reset(_:)` cannot restore. Lane records change only their fields.
+    package var refreshesAllValues: Bool { !boxed.isEmpty }
 
     /// `animations` resolved against the node's committed `model` values, in order, in memory
     /// from `arena` (a chunk of their own without one), with the chunk that holds them (`nil`
-    /// when there are no animations); `nil` when one of them does not take the fast path (its
-    /// `fastProgram` is `nil`), or its keyframe table is not of the shape the fast path reads.
+    /// when no animation has an effect on the layer's values: none, or only transitions).
     static func resolve(
         _ animations: [CAAnimation], model: borrowing LayerState, in arena: ResolvedRecordArena?
-    ) -> (animations: ResolvedAnimations, chunk: ResolvedRecordArena.Chunk?)? {
-        // Two passes, the records made again in the second: nothing is allocated but the records.
-        var size = 0
+    ) -> (animations: ResolvedAnimations, chunk: ResolvedRecordArena.Chunk?) {
+        var records: [Record] = []
+        var boxed: [CAPropertyAnimation] = []
+        var count = 0
         for animation in animations {
-            guard let record = Record(animation, model: model) else { return nil }
-            size += record.byteCount
+            if Record.append(animation, isTopLevel: true, model: model, to: &records, boxed: &boxed) {
+                count += 1
+            }
         }
-        guard size > 0 else { return (ResolvedAnimations(storage: nil, count: animations.count), nil) }
+        let size = records.reduce(0) { $0 + $1.byteCount }
+        guard size > 0 else { return (.none, nil) }
         let (chunk, block) = (arena ?? ResolvedRecordArena()).allocate(byteCount: size)
         var start = block
-        for animation in animations {
-            let record = Record(animation, model: model).unsafelyUnwrapped
+        for record in records {
             record.write(to: start)
             start += record.byteCount
         }
-        return (ResolvedAnimations(storage: UnsafeRawPointer(block), count: animations.count), chunk)
+        let resolved = ResolvedAnimations(
+            storage: UnsafeRawPointer(block), count: count, recordCount: records.count, boxed: boxed)
+        return (resolved, chunk)
     }
 
-    /// Puts the committed value of every animated field back into `state`, as a node's values
-    /// have it (a transform field restores the whole committed matrix).
+    /// Puts the committed value of every field a lane record animates back into `state`, as a
+    /// node's values have it (a transform field restores the whole committed matrix). Boxed
+    /// records restore nothing (see `refreshesAllValues`).
     @inline(__always)
     package func reset(_ state: inout LayerState) {
         guard var record = storage else { return }
-        for _ in 0..<count {
+        for _ in 0..<recordCount {
             let header = record.assumingMemoryBound(to: Header.self)
-            Self.reset(header, into: &state)
+            if header.pointee.kind == .lanes { Self.reset(header, into: &state) }
             record += Int(header.pointee.byteCount)
         }
     }
 
-    /// Applies every animation, in order, at the node's local time `t` (committed animations:
-    /// the rule of `CAAnimation.effect(atLocalTime:isCommitted:)` and `FastProgram.apply`).
+    /// Applies every animation, in order, at the node's local time `t`, to `values` (the node's
+    /// presented values); `node` gives boxed records the committed values they read (R2).
     @inline(__always)
-    package func apply(atLocalTime t: Double, to state: inout LayerState) {
-        guard var record = storage else { return }
+    package func apply(atLocalTime t: Double, to values: inout PresentedValues, node: RenderLayer) {
+        guard let storage else { return }
+        _ = apply(records: storage, count: count, atParentTime: t, to: &values, node: node)
+    }
+
+    /// Applies `count` records from `start`, sampled at parent time `t`; returns where the next
+    /// record starts. The one place an animation's timing decides its effect.
+    @inline(__always)
+    private func apply(
+        records start: UnsafeRawPointer, count: Int, atParentTime t: Double, to values: inout PresentedValues,
+        node: RenderLayer
+    ) -> UnsafeRawPointer {
+        var record = start
         for _ in 0..<count {
             let header = record.assumingMemoryBound(to: Header.self)
-            Self.apply(header, atLocalTime: t, to: &state)
-            record += Int(header.pointee.byteCount)
+            let sample = header.pointee.timing.sample(atParentTime: t)
+            if sample.appliesEffect(removedOnCompletion: header.pointee.flags.contains(.removedOnCompletion))
+            {
+                switch header.pointee.kind {
+                case .lanes:
+                    Self.applyLanes(header, sample: sample, to: &values.state)
+                case .boxed:
+                    let animation = boxed[Int(header.pointee.index)]
+                    let duration = header.pointee.timing.duration
+                    PresentationTarget.with(&values, node: node) {
+                        animation.applyBoxed(sample: sample, duration: duration, to: &$0)
+                    }
+                case .group:
+                    applyGroup(header, sample: sample, to: &values, node: node)
+                }
+            }
+            record += Int(header.pointee.spanByteCount)
         }
+        return record
+    }
+
+    /// A group in effect: its children sample the group's local time, warped by its timing
+    /// curve (Apple's `CAAnimationGroup`); a child has effect whenever it is in effect (its own
+    /// `isRemovedOnCompletion` is ignored, as Apple documents).
+    private func applyGroup(
+        _ header: UnsafePointer<Header>, sample: MediaTimingSample, to values: inout PresentedValues,
+        node: RenderLayer
+    ) {
+        let d = header.pointee.timing.duration
+        let linear = FastProgram.Progress.linear(sample.basicTime, d)
+        let curved =
+            header.pointee.progress == .curve
+            ? (UnsafeRawPointer(header) + Self.headerSize).load(as: UnitBezier.self).solve(linear) : linear
+        _ = apply(
+            records: UnsafeRawPointer(header) + Int(header.pointee.byteCount),
+            count: Int(header.pointee.index),
+            atParentTime: curved * d, to: &values, node: node)
     }
 }
 
@@ -104,22 +180,35 @@ extension ResolvedAnimations {
         static let unorderedKeyTimes = Flags(rawValue: 1 << 6)
     }
 
+    /// What a record evaluates (see the top of this file).
+    enum Kind: UInt8 {
+        case lanes, boxed, group
+    }
+
     /// The fixed part of a record.
     struct Header {
         let timing: ResolvedTiming
-        let field: LayerField
+        let kind: Kind
+        /// Lanes: the field animated (`nil` for the other kinds).
+        let field: LayerField?
         let flags: Flags
         let progress: ProgressKind
-        /// The field's lanes: 1, 2 or 4.
+        /// Lanes: the field's lanes: 1, 2 or 4.
         let laneCount: UInt8
+        /// Boxed: the animation's index in `boxed`. Group: the number of its child records (its
+        /// direct children; a nested group holds its own).
+        let index: Int32
         /// Keyframes: the number of values N (key times K = N, N + 1 in discrete mode).
         let frameCount: Int32
         /// Keyframes: the number of segment curves given.
         let segmentCurveCount: Int32
         /// Where the values start: a basic animation's start, a keyframe animation's key times.
         let valuesOffset: Int32
-        /// The whole record, header included: where the next one starts.
+        /// The record, header included, without a group's children.
         let byteCount: Int32
+        /// The record and, for a group, all its children's records: where the next record of
+        /// the same level starts.
+        let spanByteCount: Int32
     }
 
     /// The size of a header, a multiple of 8.
@@ -143,7 +232,7 @@ extension ResolvedAnimations {
 
     @inline(__always)
     private static func reset(_ header: UnsafePointer<Header>, into state: inout LayerState) {
-        let field = header.pointee.field
+        let field = header.pointee.field.unsafelyUnwrapped
         switch field {
         case .transformField:
             state.transform = (UnsafeRawPointer(header) + headerSize).load(as: CATransform3D.self)
@@ -156,16 +245,13 @@ extension ResolvedAnimations {
         }
     }
 
+    /// A lane record's value at `sample` (in effect), written into `state`.
     @inline(__always)
-    private static func apply(
-        _ header: UnsafePointer<Header>, atLocalTime t: Double, to state: inout LayerState
+    private static func applyLanes(
+        _ header: UnsafePointer<Header>, sample: MediaTimingSample, to state: inout LayerState
     ) {
-        let sample = header.pointee.timing.sample(atParentTime: t)
         let flags = header.pointee.flags
-        guard sample.isInEffect, !(flags.contains(.removedOnCompletion) && sample.hasEnded) else {
-            return
-        }
-        let field = header.pointee.field
+        let field = header.pointee.field.unsafelyUnwrapped
         let laneCount = Int(header.pointee.laneCount)
         let duration = header.pointee.timing.duration
         let progressOffset = headerSize + modelSize(field, laneCount: laneCount)
@@ -176,7 +262,6 @@ extension ResolvedAnimations {
         var value: SIMD4<Double>
         let cycleEnd: SIMD4<Double>
         if flags.contains(.keyframes) {
-            // FastProgram.apply's keyframe branch, on the record's tables.
             let n = Int(header.pointee.frameCount)
             let discrete = flags.contains(.discrete)
             let keyTimeCount = discrete ? n + 1 : n
@@ -197,7 +282,6 @@ extension ResolvedAnimations {
                 ? frame : Lanes.interpolate(frame, lanes(frames + (i + 1) * laneCount, count: laneCount), u)
             cycleEnd = lanes(frames + (n - 1) * laneCount, count: laneCount)
         } else {
-            // FastProgram.apply's basic branch, with the endpoints resolved.
             let start = lanes(values, count: laneCount)
             let end = lanes(values + laneCount, count: laneCount)
             // FastProgram.Progress.fraction(atBasicTime:duration:).
@@ -247,21 +331,88 @@ extension ResolvedAnimations {
 extension ResolvedAnimations {
     /// One record, resolved, before it is written into the block.
     private struct Record {
-        let header: Header
-        let program: FastProgram
-        /// The committed value of the field, as lanes.
+        var header: Header
+        /// Lanes: the animation's lane form.
+        let program: FastProgram?
+        /// Lanes: the committed value of the field, as lanes.
         let model: SIMD4<Double>
-        /// For a transform field, the committed matrix.
+        /// Lanes, for a transform field: the committed matrix.
         let modelTransform: CATransform3D?
-        /// A basic animation's start and end values (R2: the model's where not given).
+        /// Lanes, a basic animation: its start and end values (R2: the model's where not given).
         let endpoints: (start: SIMD4<Double>, end: SIMD4<Double>)?
+        /// Group: its timing curve.
+        let groupCurve: UnitBezier?
         var byteCount: Int { Int(header.byteCount) }
 
-        /// `nil` when the animation has no fast program, or its keyframe table is not of the shape
-        /// the fast path reads.
-        init?(_ animation: CAAnimation, model: borrowing LayerState) {
+        /// Appends `animation`'s records to `records`: one for a property animation (lanes when it
+        /// has a lane form that fits, else boxed, its animation appended to `boxed`); for a group,
+        /// the group's record and then its children's. An animation that changes no value (a
+        /// transition, a key path naming nothing) appends nothing. Returns whether it appended.
+        /// Only top-level records honour `isRemovedOnCompletion` (Apple ignores the children's).
+        static func append(
+            _ animation: CAAnimation, isTopLevel: Bool, model: borrowing LayerState,
+            to records: inout [Record],
+            boxed: inout [CAPropertyAnimation]
+        ) -> Bool {
+            var flags: Flags = []
+            if isTopLevel, animation.storedRemovedOnCompletion { flags.insert(.removedOnCompletion) }
+            if let group = animation as? CAAnimationGroup {
+                let groupIndex = records.count
+                var record = Record(group: group, flags: flags)
+                records.append(record)
+                var children = 0
+                for child in group.storedAnimations ?? []
+                where append(child, isTopLevel: false, model: model, to: &records, boxed: &boxed) {
+                    children += 1
+                }
+                let span = records[groupIndex...].reduce(0) { $0 + $1.byteCount }
+                guard span < Int(Int32.max) else {
+                    preconditionFailure("an animation group too large to resolve")
+                }
+                record.header = record.header.with(index: children, spanByteCount: span)
+                records[groupIndex] = record
+                return true
+            }
+            guard let property = animation as? CAPropertyAnimation, property.changesValues else {
+                return false
+            }
+            if let lanes = Record(lanes: property, flags: flags, model: model) {
+                records.append(lanes)
+            } else {
+                boxed.append(property)
+                records.append(Record(boxed: property, index: boxed.count - 1, flags: flags))
+            }
+            return true
+        }
+
+        /// A boxed record: the animation's timing and its index in `boxed`.
+        private init(boxed animation: CAPropertyAnimation, index: Int, flags: Flags) {
+            (program, model, modelTransform, endpoints, groupCurve) = (nil, .zero, nil, nil, nil)
+            header = Header(
+                timing: ResolvedTiming(animation.mediaTiming), kind: .boxed, field: nil, flags: flags,
+                progress: .linear, laneCount: 0, index: Int32(index), frameCount: 0, segmentCurveCount: 0,
+                valuesOffset: Int32(headerSize), byteCount: Int32(headerSize),
+                spanByteCount: Int32(headerSize))
+        }
+
+        /// A group's own record (its children's count and span are set once they are appended).
+        private init(group: CAAnimationGroup, flags: Flags) {
+            (program, model, modelTransform, endpoints) = (nil, .zero, nil, nil)
+            groupCurve = group.storedTimingFunction?.curve
+            let progress: ProgressKind = groupCurve == nil ? .linear : .curve
+            let size = headerSize + progressSize(progress)
+            header = Header(
+                timing: ResolvedTiming(group.mediaTiming, countsIterations: false), kind: .group, field: nil,
+                flags: flags, progress: progress, laneCount: 0, index: 0, frameCount: 0, segmentCurveCount: 0,
+                valuesOffset: Int32(size), byteCount: Int32(size), spanByteCount: Int32(size))
+        }
+
+        /// A lane record; `nil` when the animation has no lane form, or its keyframe table is not
+        /// of the shape the lane records read.
+        private init?(lanes animation: CAPropertyAnimation, flags: Flags, model: borrowing LayerState) {
             guard let program = animation.fastProgram, let kind = program.field.fastKind else { return nil }
             self.program = program
+            groupCurve = nil
             let field = program.field
             let laneCount: Int
             switch kind {
@@ -275,8 +426,7 @@ extension ResolvedAnimations {
             case .sublayerTransformField: modelTransform = model.sublayerTransform
             default: modelTransform = nil
             }
-            var flags: Flags = []
-            if animation.storedRemovedOnCompletion { flags.insert(.removedOnCompletion) }
+            var flags = flags
             if program.additive { flags.insert(.additive) }
             if program.cumulative { flags.insert(.cumulative) }
             let progress: ProgressKind
@@ -309,18 +459,22 @@ extension ResolvedAnimations {
             let valuesOffset = headerSize + modelSize(field, laneCount: laneCount) + progressSize(progress)
             let byteCount = valuesOffset + valueCount * 8 + curveCount * MemoryLayout<UnitBezier>.stride
             guard byteCount < Int(Int32.max) else { return nil }
+            let size = Int32((byteCount + 7) & ~7)
             header = Header(
                 timing: ResolvedTiming(animation.mediaTiming, countsIterations: program.cumulative),
-                field: field,
-                flags: flags, progress: progress, laneCount: UInt8(laneCount), frameCount: Int32(frameCount),
-                segmentCurveCount: Int32(curveCount), valuesOffset: Int32(valuesOffset),
-                byteCount: Int32((byteCount + 7) & ~7))
+                kind: .lanes, field: field, flags: flags, progress: progress, laneCount: UInt8(laneCount),
+                index: 0, frameCount: Int32(frameCount), segmentCurveCount: Int32(curveCount),
+                valuesOffset: Int32(valuesOffset), byteCount: size, spanByteCount: size)
         }
 
         /// Writes the record at `start` (8-byte aligned, `byteCount` bytes), binding each region
         /// to its type.
         func write(to start: UnsafeMutableRawPointer) {
             start.initializeMemory(as: Header.self, repeating: header, count: 1)
+            if let groupCurve {
+                (start + headerSize).initializeMemory(as: UnitBezier.self, repeating: groupCurve, count: 1)
+            }
+            guard let program, let field = header.field else { return }
             let laneCount = Int(header.laneCount)
             /// Writes `value`'s lanes at `p`; returns where the next value goes.
             func write(_ value: SIMD4<Double>, at p: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
@@ -334,7 +488,7 @@ extension ResolvedAnimations {
             } else {
                 _ = write(model, at: modelStart)
             }
-            let progressStart = modelStart + modelSize(header.field, laneCount: laneCount)
+            let progressStart = modelStart + modelSize(field, laneCount: laneCount)
             switch program.progress {
             case .linear: break
             case .curve(let curve):
@@ -360,5 +514,15 @@ extension ResolvedAnimations {
                 next += MemoryLayout<UnitBezier>.stride
             }
         }
+    }
+}
+
+extension ResolvedAnimations.Header {
+    /// The header with a group's child count and span.
+    fileprivate func with(index: Int, spanByteCount: Int) -> Self {
+        Self(
+            timing: timing, kind: kind, field: field, flags: flags, progress: progress, laneCount: laneCount,
+            index: Int32(index), frameCount: frameCount, segmentCurveCount: segmentCurveCount,
+            valuesOffset: valuesOffset, byteCount: byteCount, spanByteCount: Int32(spanByteCount))
     }
 }

@@ -282,6 +282,14 @@ package struct MediaTimingSample: Equatable, Sendable {
     /// (ruling E27).
     package var hasEnded: Bool { phase == .after || isClosing }
 
+    /// Whether an animation sampled here changes the presentation: in effect, and — when it is
+    /// removed on completion — not ended (even before its removal is delivered; ruling E27). The
+    /// one rule for property animations, groups and transitions.
+    @inline(__always)
+    package func appliesEffect(removedOnCompletion: Bool) -> Bool {
+        isInEffect && !(removedOnCompletion && hasEnded)
+    }
+
     /// Creates a sample from its fields.
     package init(phase: Phase, isInEffect: Bool, basicTime: Double, iteration: Int, isReversing: Bool) {
         self.phase = phase

@@ -165,8 +165,8 @@ package enum LayerField: Sendable {
 }
 
 /// How an animation reads and writes its key path, resolved once when it is added: a typed
-/// `LayerField` for the common geometry and appearance properties, or key-value coding on a layer
-/// copy for everything else (colours, contents, subclass and `@LayerProperty` properties,
+/// `LayerField` for the common geometry and appearance properties, or key-value coding on the
+/// presented values for everything else (colours, contents, subclass and `@LayerProperty` properties,
 /// arbitrary keys).
 package enum PropertyAccess: Sendable {
     case field(LayerField)
@@ -182,26 +182,17 @@ package enum PropertyAccess: Sendable {
     }
 }
 
-/// The values a presentation is being computed in — the caller's buffer, written in place —
-/// and where the model values come from (R2: read live): a model layer (`presentation()`, whose
-/// key-value-coded keys go through a layer copy made on first need), or a render node (the
-/// renderer's path, whose keys go through the node's typed value tables and never make a copy).
+/// The presented values a boxed animation record is being evaluated into — the caller's buffer,
+/// written in place — and the render node whose committed values the animation reads (R2: read
+/// live). Keys without a `LayerField` go through the values' own tables (`PresentedValues`); no
+/// layer object is read or made.
 ///
-/// A target exists only inside `PresentationTarget.with(_:source:_:)`, which lends it the buffer
+/// A target exists only inside `PresentationTarget.with(_:node:_:)`, which lends it the buffer
 /// for the duration of the call.
 package struct PresentationTarget {
-    /// Where the model values come from.
-    package enum Source {
-        /// A model layer; keys without a `LayerField` go through a copy of it.
-        case layer(CALayer)
-        /// A published render node; keys without a `LayerField` go through its value tables.
-        case node(RenderLayer)
-    }
-
     private let storage: UnsafeMutablePointer<PresentedValues>
-    package let source: Source
-    /// The layer copy key-value-coded keys go through (layer sources), created on first need.
-    var copy: CALayer?
+    /// The node whose committed values are the model values.
+    let node: RenderLayer
 
     /// The presentation's layer values being computed (the caller's buffer).
     package var state: LayerState {
@@ -209,93 +200,51 @@ package struct PresentationTarget {
         nonmutating _modify { yield &storage.pointee.state }
     }
 
-    /// Runs `body` with a target that computes into `values`.
+    /// Runs `body` with a target that computes into `values`, reading model values from `node`.
     package static func with<Result>(
-        _ values: inout PresentedValues, source: Source, copy: CALayer? = nil,
-        _ body: (inout PresentationTarget) -> Result
+        _ values: inout PresentedValues, node: RenderLayer, _ body: (inout PresentationTarget) -> Result
     ) -> Result {
         withUnsafeMutablePointer(to: &values) { pointer in
-            var target = PresentationTarget(storage: pointer, source: source, copy: copy)
+            var target = PresentationTarget(storage: pointer, node: node)
             return body(&target)
         }
     }
 
-    private init(storage: UnsafeMutablePointer<PresentedValues>, source: Source, copy: CALayer?) {
+    private init(storage: UnsafeMutablePointer<PresentedValues>, node: RenderLayer) {
         self.storage = storage
-        self.source = source
-        self.copy = copy
-    }
-
-    /// Runs a fast program at `sample` (a cycle of `duration` seconds) on the values, reading the
-    /// model's where it needs them.
-    mutating func run(_ program: FastProgram, sample: MediaTimingSample, duration: Double) {
-        switch source {
-        case .layer(let layer):
-            program.apply(sample: sample, duration: duration, model: layer.state, to: &storage.pointee.state)
-        case .node(let node):
-            program.apply(
-                sample: sample, duration: duration, model: node.values.state, to: &storage.pointee.state)
-        }
+        self.node = node
     }
 
     /// The current value at `access` and, for key-value-coded keys, the boxed value (whose type
     /// writing back must reproduce).
-    mutating func read(_ access: PropertyAccess) -> (value: AnimatableValue, template: Any?) {
+    func read(_ access: PropertyAccess) -> (value: AnimatableValue, template: Any?) {
         switch access {
         case .field(let field): return (field.read(state), nil)
         case .keyValueCoding(let keyPath):
-            let boxed: Any?
-            switch source {
-            case .layer: boxed = layerCopy().value(forKeyPath: keyPath)
-            case .node: boxed = storage.pointee.value(forKeyPath: keyPath) ?? nil
-            }
+            let boxed = storage.pointee.value(forKeyPath: keyPath) ?? nil
             return (AnimatableValue(boxed), boxed)
         }
     }
 
-    /// The model's value at `access`, read live.
+    /// The model's (the node's committed) value at `access`.
     func readModel(_ access: PropertyAccess) -> AnimatableValue {
-        switch (access, source) {
-        case (.field(let field), .layer(let layer)): return field.read(layer.state)
-        case (.field(let field), .node(let node)): return field.read(node.values.state)
-        case (.keyValueCoding(let keyPath), .layer(let layer)):
-            return AnimatableValue(layer.value(forKeyPath: keyPath))
-        case (.keyValueCoding(let keyPath), .node(let node)):
+        switch access {
+        case .field(let field): return field.read(node.values.state)
+        case .keyValueCoding(let keyPath):
             return AnimatableValue(node.values.value(forKeyPath: keyPath) ?? nil)
         }
     }
 
     /// Writes `value` at `access`; a value of another kind than the field (a discrete switch) is
     /// converted to the field's type when it can be, as key-value coding would.
-    mutating func write(_ access: PropertyAccess, _ value: AnimatableValue, template: Any?) {
+    func write(_ access: PropertyAccess, _ value: AnimatableValue, template: Any?) {
         switch access {
         case .field(let field):
             if field.write(value, into: &state) { return }
             let converted = AnimatableValue(value.boxed(like: field.boxed(state)))
             _ = field.write(converted, into: &state)
         case .keyValueCoding(let keyPath):
-            switch source {
-            case .layer:
-                let layer = layerCopy()
-                layer.setValue(value.boxed(like: template), forKeyPath: keyPath)
-                state = layer.state
-            case .node:
-                storage.pointee.setValue(value.boxed(like: template), forKeyPath: keyPath)
-            }
+            storage.pointee.setValue(value.boxed(like: template), forKeyPath: keyPath)
         }
-    }
-
-    /// The copy (layer sources), brought up to date with `state`.
-    private mutating func layerCopy() -> CALayer {
-        guard case .layer(let model) = source else { preconditionFailure("a node source has no layer") }
-        let layer: CALayer
-        if let copy {
-            layer = copy
-        } else {
-            layer = type(of: model).init(layer: model)
-            copy = layer
-        }
-        layer.state = state
-        return layer
     }
 }
