@@ -102,13 +102,13 @@ package struct EmitterFrame {
     /// with `animated` from its presented values (and, when animations touch emitter values, from
     /// those at each particle's birth).
     package static func make(_ layer: RenderLayer, atLocalTime t: Double, animated: Bool) -> EmitterFrame {
-        let committed = layer.kind as? EmitterLayerValues ?? EmitterLayerValues()
+        let committed = layer.kind?.emission ?? EmitterLayerValues()
         var snapshot = EmitterSnapshot(values: committed)
         var sampler: ((Double) -> EmitterSnapshot)?
         if animated, animatesEmitterValues(layer) {
             func presented(_ time: Double) -> EmitterSnapshot {
                 EmitterSnapshot(
-                    values: layer.presented(atLocalTime: time).kind as? EmitterLayerValues ?? committed)
+                    values: layer.presented(atLocalTime: time).kind?.emission ?? committed)
             }
             snapshot = presented(t)
             sampler = presented

@@ -46,7 +46,7 @@ extension RenderPass {
     /// order; those whose colour has zero alpha are left out. `time` is the replicator's parent
     /// time.
     func instances(of replicator: RenderLayer, state: LayerState) -> [ReplicatorInstance] {
-        guard let values = presentedKind(of: replicator) as? ReplicatorValues else { return [] }
+        guard let values = presentedKind(of: replicator)?.replication else { return [] }
         let local = localTime(of: replicator)
         var count = max(values.instanceCount, 0)
         if count > CAReplicatorLayer.maximumInstanceCount {

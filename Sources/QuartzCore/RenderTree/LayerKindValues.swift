@@ -25,13 +25,18 @@ package protocol LayerKindValues {
     /// depth) instead of flattening them into its plane.
     var keepsSublayersIn3D: Bool { get }
 
-    /// Whether the kind draws its sublayers as a number of instances (a replicator) instead of
-    /// once each.
-    var drawsSublayerInstances: Bool { get }
-
     /// Whether the kind draws particles over its layer (an emitter with cells): they move with
     /// time, so its layer is never cached as a bitmap.
     var emitsParticles: Bool { get }
+
+    /// How the kind repeats its sublayers (a replicator's count, delay, transform and colours),
+    /// or `nil` for a kind that draws them once: how the build stage learns a replicator's
+    /// values without asking for its type.
+    var replication: ReplicatorValues? { get }
+
+    /// The kind's particle emission (an emitter's cells, shape and rates), or `nil` for a kind
+    /// that emits none.
+    var emission: EmitterLayerValues? { get }
 
     /// Whether everything the kind draws stays within its layer's bounds (a gradient, a text
     /// layer), so that a compositing region may be cut to them. By default, whether its own
@@ -84,9 +89,15 @@ extension LayerKindValues {
 
     package var keepsSublayersIn3D: Bool { false }
 
-    package var drawsSublayerInstances: Bool { false }
+    /// Whether the kind draws its sublayers as a number of instances (a replicator) instead of
+    /// once each.
+    package var drawsSublayerInstances: Bool { replication != nil }
 
     package var emitsParticles: Bool { false }
+
+    package var replication: ReplicatorValues? { nil }
+
+    package var emission: EmitterLayerValues? { nil }
 
     package var drawsWithinBounds: Bool { clipsOwnContentsToBounds }
 
@@ -201,11 +212,13 @@ extension ReplicatorValues: LayerKindValues {
 
     package var keepsSublayersIn3D: Bool { preservesDepth }
 
-    package var drawsSublayerInstances: Bool { true }
+    package var replication: ReplicatorValues? { self }
 }
 
 extension EmitterLayerValues: LayerKindValues {
     package var emitsParticles: Bool { emitterCells?.isEmpty == false }
+
+    package var emission: EmitterLayerValues? { self }
 
     package static let properties: [String: ValueProperty<EmitterLayerValues>] = ValueProperty.table([
         .optional("emitterCells", \.emitterCells), .plain("birthRate", \.birthRate),

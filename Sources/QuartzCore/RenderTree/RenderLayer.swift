@@ -111,7 +111,7 @@ package final class RenderLayer: @unchecked Sendable {
         self.mask = mask
         self.animations = animations
         transition = animations.last { $0 is CATransition } as? CATransition
-        let emits = (values.kind as? EmitterLayerValues)?.emitterCells?.isEmpty == false
+        let emits = values.kind?.emission?.emitterCells?.isEmpty == false
         isAnimating =
             !animations.isEmpty || emits || sublayers.contains(where: \.isAnimating)
             || mask?.isAnimating == true
