@@ -79,8 +79,8 @@ open class CAPropertyAnimation: CAAnimation {
 
     override func prepare(for layer: CALayer) {
         access = PropertyAccess(keyPath: storedKeyPath)
-        let key = storedKeyPath?.split(separator: ".", maxSplits: 1).first ?? ""
-        changesOnlyPlacement = ["position", "transform", "opacity", "zPosition", "anchorPoint"].contains(key)
+        let key = storedKeyPath?.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+        changesOnlyPlacement = CALayerProperty.table[key]?.changesOnlyPlacement ?? false
         animatedKind = Self.animatedKind(of: storedKeyPath, access: access, on: layer)
         if case .field(let field) = access, field.fastKind != nil, storedValueFunction == nil {
             fastField = field

@@ -52,97 +52,97 @@ open class CAEmitterLayer: CALayer {
     /// (`"emitterCells.NAME.KEY"`) so that presentation copies and animations see it.
     open var emitterCells: [CAEmitterCell]? {
         get { emitter.emitterCells }
-        set { change("emitterCells") { _ in self.emitter.emitterCells = newValue } }
+        set { setEmitter(\.emitterCells, newValue) }
     }
 
     /// Multiplies every cell's `birthRate`. Default 1. Animatable.
     open var birthRate: Float {
         get { emitter.birthRate }
-        set { change("birthRate") { _ in self.emitter.birthRate = newValue } }
+        set { setEmitter(\.birthRate, newValue) }
     }
 
     /// Multiplies every cell's `lifetime` and `lifetimeRange`. Default 1. Animatable.
     open var lifetime: Float {
         get { emitter.lifetime }
-        set { change("lifetime") { _ in self.emitter.lifetime = newValue } }
+        set { setEmitter(\.lifetime, newValue) }
     }
 
     /// The centre of the emission shape, in the layer's bounds coordinates. Default (0, 0).
     /// Animatable.
     open var emitterPosition: CGPoint {
         get { emitter.emitterPosition }
-        set { change("emitterPosition") { _ in self.emitter.emitterPosition = newValue } }
+        set { setEmitter(\.emitterPosition, newValue) }
     }
 
     /// The z of the emission shape's centre. Default 0. Animatable.
     open var emitterZPosition: CGFloat {
         get { emitter.emitterZPosition }
-        set { change("emitterZPosition") { _ in self.emitter.emitterZPosition = newValue } }
+        set { setEmitter(\.emitterZPosition, newValue) }
     }
 
     /// The size of the emission shape: a line's length is the width; a rectangle's and cuboid's
     /// width and height; a circle's and sphere's diameter is the width. Default zero. Animatable.
     open var emitterSize: CGSize {
         get { emitter.emitterSize }
-        set { change("emitterSize") { _ in self.emitter.emitterSize = newValue } }
+        set { setEmitter(\.emitterSize, newValue) }
     }
 
     /// The depth (along z) of a cuboid. Default 0. Animatable.
     open var emitterDepth: CGFloat {
         get { emitter.emitterDepth }
-        set { change("emitterDepth") { _ in self.emitter.emitterDepth = newValue } }
+        set { setEmitter(\.emitterDepth, newValue) }
     }
 
     /// The emission shape. Default `.point`; an unknown value emits as `.point` (reported once).
     open var emitterShape: CAEmitterLayerEmitterShape {
         get { emitter.emitterShape }
-        set { change("emitterShape") { _ in self.emitter.emitterShape = newValue } }
+        set { setEmitter(\.emitterShape, newValue) }
     }
 
     /// Where on the shape particles are born. Default `.volume`; an unknown value emits as
     /// `.volume` (reported once).
     open var emitterMode: CAEmitterLayerEmitterMode {
         get { emitter.emitterMode }
-        set { change("emitterMode") { _ in self.emitter.emitterMode = newValue } }
+        set { setEmitter(\.emitterMode, newValue) }
     }
 
     /// The order and blending particles are drawn with. Default `.unordered`; an unknown value
     /// draws as `.unordered` (reported once).
     open var renderMode: CAEmitterLayerRenderMode {
         get { emitter.renderMode }
-        set { change("renderMode") { _ in self.emitter.renderMode = newValue } }
+        set { setEmitter(\.renderMode, newValue) }
     }
 
     /// Whether particles keep their z, drawn in the 3D space of the layer's superlayer (through
     /// the layer's transform) rather than flattened into the layer's plane. Default `false`.
     open var preservesDepth: Bool {
         get { emitter.preservesDepth }
-        set { change("preservesDepth") { _ in self.emitter.preservesDepth = newValue } }
+        set { setEmitter(\.preservesDepth, newValue) }
     }
 
     /// Multiplies every cell's `velocity` and `velocityRange`. Default 1. Animatable.
     open var velocity: Float {
         get { emitter.velocity }
-        set { change("velocity") { _ in self.emitter.velocity = newValue } }
+        set { setEmitter(\.velocity, newValue) }
     }
 
     /// Multiplies every particle's scale. Default 1. Animatable.
     open var scale: Float {
         get { emitter.scale }
-        set { change("scale") { _ in self.emitter.scale = newValue } }
+        set { setEmitter(\.scale, newValue) }
     }
 
     /// Multiplies every cell's `spin` and `spinRange`. Default 1. Animatable.
     open var spin: Float {
         get { emitter.spin }
-        set { change("spin") { _ in self.emitter.spin = newValue } }
+        set { setEmitter(\.spin, newValue) }
     }
 
     /// The seed of the particles' random values. Default 0. Two layers with the same seed and
     /// values draw the same particles at the same time; another seed draws others.
     open var seed: UInt32 {
         get { emitter.seed }
-        set { change("seed") { _ in self.emitter.seed = newValue } }
+        set { setEmitter(\.seed, newValue) }
     }
 
     /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
@@ -158,12 +158,12 @@ open class CAEmitterLayer: CALayer {
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
         guard keyPath.hasPrefix("emitterCells.") else { return super.setValue(value, forKeyPath: keyPath) }
         let rest = String(keyPath.dropFirst(13))
-        change("emitterCells") { _ in
+        change(Self.emitterProperties.key(for: \EmitterLayerValues.emitterCells)) { _ in
             EmitterKeyPath.setValue(value, in: self.emitter.emitterCells, keyPath: rest)
         }
     }
 
-    override package class var kindProperties: [String: CALayerProperty] { emitterProperties }
+    override package class var kindProperties: [String: CALayerProperty] { emitterProperties.layerEntries }
 
     /// The emitter's values for its render node, with copies of its cells (so that later changes
     /// to the model's cells do not reach a published node).
@@ -174,39 +174,31 @@ open class CAEmitterLayer: CALayer {
     }
 
     /// The emitter layer's properties for key-value coding, by key.
-    private static let emitterProperties: [String: CALayerProperty] = {
-        let d = EmitterLayerValues()
-        let entries: [CALayerProperty] = [
-            .kindOptional("emitterCells", \CAEmitterLayer.emitterCells, animatable: false),
-            .kind("birthRate", \CAEmitterLayer.birthRate, animatable: true, default: 1, zero: false),
-            .kind("lifetime", \CAEmitterLayer.lifetime, animatable: true, default: 1, zero: false),
-            .kind(
-                "emitterPosition", \CAEmitterLayer.emitterPosition, animatable: true, default: .zero,
-                zero: true),
-            .kind(
-                "emitterZPosition", \CAEmitterLayer.emitterZPosition, animatable: true, default: 0, zero: true
-            ),
-            .kind("emitterSize", \CAEmitterLayer.emitterSize, animatable: true, default: .zero, zero: true),
-            .kind("emitterDepth", \CAEmitterLayer.emitterDepth, animatable: true, default: 0, zero: true),
-            .kind(
-                "emitterShape", \CAEmitterLayer.emitterShape, animatable: false, default: d.emitterShape,
-                zero: false),
-            .kind(
-                "emitterMode", \CAEmitterLayer.emitterMode, animatable: false, default: d.emitterMode,
-                zero: false),
-            .kind(
-                "renderMode", \CAEmitterLayer.renderMode, animatable: false, default: d.renderMode,
-                zero: false),
-            .kind(
-                "preservesDepth", \CAEmitterLayer.preservesDepth, animatable: false, default: false,
-                zero: true),
-            .kind("velocity", \CAEmitterLayer.velocity, animatable: true, default: 1, zero: false),
-            .kind("scale", \CAEmitterLayer.scale, animatable: true, default: 1, zero: false),
-            .kind("spin", \CAEmitterLayer.spin, animatable: true, default: 1, zero: false),
-            .kind("seed", \CAEmitterLayer.seed, animatable: false, default: 0, zero: true),
-        ]
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
-    }()
+    /// The kind's properties, declared once (`KindProperty`).
+    static let emitterProperties = KindProperties<CAEmitterLayer, EmitterLayerValues>(
+        defaults: EmitterLayerValues(),
+        [
+            .optional("emitterCells", \.emitterCells, \.emitterCells, animatable: false),
+            .plain("birthRate", \.birthRate, \.birthRate, animatable: true, zero: false),
+            .plain("lifetime", \.lifetime, \.lifetime, animatable: true, zero: false),
+            .plain("emitterPosition", \.emitterPosition, \.emitterPosition, animatable: true, zero: true),
+            .plain("emitterZPosition", \.emitterZPosition, \.emitterZPosition, animatable: true, zero: true),
+            .plain("emitterSize", \.emitterSize, \.emitterSize, animatable: true, zero: true),
+            .plain("emitterDepth", \.emitterDepth, \.emitterDepth, animatable: true, zero: true),
+            .plain("emitterShape", \.emitterShape, \.emitterShape, animatable: false, zero: false),
+            .plain("emitterMode", \.emitterMode, \.emitterMode, animatable: false, zero: false),
+            .plain("renderMode", \.renderMode, \.renderMode, animatable: false, zero: false),
+            .plain("preservesDepth", \.preservesDepth, \.preservesDepth, animatable: false, zero: true),
+            .plain("velocity", \.velocity, \.velocity, animatable: true, zero: false),
+            .plain("scale", \.scale, \.scale, animatable: true, zero: false),
+            .plain("spin", \.spin, \.spin, animatable: true, zero: false),
+            .plain("seed", \.seed, \.seed, animatable: false, zero: true),
+        ])
+
+    /// Sets the kind's value at `path` as the change of its key.
+    private func setEmitter<T>(_ path: WritableKeyPath<EmitterLayerValues, T>, _ value: T) {
+        change(Self.emitterProperties.key(for: path)) { _ in self.emitter[keyPath: path] = value }
+    }
 }
 
 /// The values an emitter layer draws.

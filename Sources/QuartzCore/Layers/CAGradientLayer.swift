@@ -36,7 +36,7 @@ open class CAGradientLayer: CALayer {
     /// count (otherwise the value jumps at the halfway point).
     open var colors: [Any]? {
         get { gradient.colors }
-        set { change("colors") { _ in self.gradient.colors = newValue } }
+        set { setGradient(\.colors, newValue) }
     }
 
     /// The location of each colour, from 0 to 1 along the gradient. Default `nil`: evenly spread
@@ -45,7 +45,7 @@ open class CAGradientLayer: CALayer {
     /// evenly. Animatable.
     open var locations: [NSNumber]? {
         get { gradient.locations }
-        set { change("locations") { _ in self.gradient.locations = newValue } }
+        set { setGradient(\.locations, newValue) }
     }
 
     /// Where the gradient starts, in the bounds' unit coordinate space. Default (0.5, 0): the top
@@ -53,7 +53,7 @@ open class CAGradientLayer: CALayer {
     /// Animatable.
     open var startPoint: CGPoint {
         get { gradient.startPoint }
-        set { change("startPoint") { _ in self.gradient.startPoint = newValue } }
+        set { setGradient(\.startPoint, newValue) }
     }
 
     /// Where the gradient ends, in the bounds' unit coordinate space. Default (0.5, 1): the
@@ -62,7 +62,7 @@ open class CAGradientLayer: CALayer {
     /// `startPoint` towards it. Animatable.
     open var endPoint: CGPoint {
         get { gradient.endPoint }
-        set { change("endPoint") { _ in self.gradient.endPoint = newValue } }
+        set { setGradient(\.endPoint, newValue) }
     }
 
     /// The kind of gradient: `.axial` (the default), `.radial` or `.conic`; an unknown value draws
@@ -70,28 +70,30 @@ open class CAGradientLayer: CALayer {
     /// nothing. Not animatable.
     open var type: CAGradientLayerType {
         get { gradient.type }
-        set { change("type") { _ in self.gradient.type = newValue } }
+        set { setGradient(\.type, newValue) }
     }
 
-    override package class var kindProperties: [String: CALayerProperty] { gradientProperties }
+    override package class var kindProperties: [String: CALayerProperty] { gradientProperties.layerEntries }
 
     /// The gradient layer's values for its render node.
     override package func makeKindValues() -> (any LayerKindValues)? { gradient }
 
     /// The gradient layer's properties for key-value coding, by key.
-    private static let gradientProperties: [String: CALayerProperty] = {
-        let d = GradientValues()
-        let entries: [CALayerProperty] = [
-            .kindOptional("colors", \CAGradientLayer.colors, animatable: true),
-            .kindOptional("locations", \CAGradientLayer.locations, animatable: true),
-            .kind(
-                "startPoint", \CAGradientLayer.startPoint, animatable: true, default: d.startPoint,
-                zero: false),
-            .kind("endPoint", \CAGradientLayer.endPoint, animatable: true, default: d.endPoint, zero: false),
-            .kind("type", \CAGradientLayer.type, animatable: false, default: d.type, zero: false),
-        ]
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
-    }()
+    /// The kind's properties, declared once (`KindProperty`).
+    static let gradientProperties = KindProperties<CAGradientLayer, GradientValues>(
+        defaults: GradientValues(),
+        [
+            .optional("colors", \.colors, \.colors, animatable: true),
+            .optional("locations", \.locations, \.locations, animatable: true),
+            .plain("startPoint", \.startPoint, \.startPoint, animatable: true, zero: false),
+            .plain("endPoint", \.endPoint, \.endPoint, animatable: true, zero: false),
+            .plain("type", \.type, \.type, animatable: false, zero: false),
+        ])
+
+    /// Sets the kind's value at `path` as the change of its key.
+    private func setGradient<T>(_ path: WritableKeyPath<GradientValues, T>, _ value: T) {
+        change(Self.gradientProperties.key(for: path)) { _ in self.gradient[keyPath: path] = value }
+    }
 }
 
 /// The values a gradient layer draws.

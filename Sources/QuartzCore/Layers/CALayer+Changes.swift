@@ -5,21 +5,23 @@ import CoreGraphics
 // set wins over both.
 
 extension CALayer {
-    /// Stores `value` in the model and runs change handling for `key`: the action search before
-    /// the change, then redisplay, the generation bump and the action after it.
-    func setState<T>(_ path: WritableKeyPath<LayerState, T>, _ value: T, key: String) {
-        change(key) { $0.state[keyPath: path] = value }
+    /// Stores `value` in the model and runs change handling for the property's key (as
+    /// `CALayerProperty.table` spells it): the action search before the change, then redisplay,
+    /// the generation bump and the action after it.
+    func setState<T>(_ path: WritableKeyPath<LayerState, T>, _ value: T) {
+        change(CALayerProperty.key(for: path)) { $0.state[keyPath: path] = value }
     }
 
     /// `setState` for comparable values: setting the value a property already has changes
     /// nothing and runs no action, though the property now counts as set explicitly.
-    func setState<T: Equatable>(_ path: WritableKeyPath<LayerState, T>, _ value: T, key: String) {
+    func setState<T: Equatable>(_ path: WritableKeyPath<LayerState, T>, _ value: T) {
+        let key = CALayerProperty.key(for: path)
         guard state[keyPath: path] != value else {
             if suppressChangeHandling == 0 { explicitlySetKeys.insert(key) }
             return
         }
         change(key) { $0.state[keyPath: path] = value }
-        if key == "hidden", let hidden = value as? Bool {
+        if path == \LayerState.isHidden, let hidden = value as? Bool {
             runAction(forEvent: hidden ? kCAOnOrderOut : kCAOnOrderIn)
         }
     }

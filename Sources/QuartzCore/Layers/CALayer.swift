@@ -227,7 +227,7 @@ open class CALayer: NSObject, CAMediaTiming {
         get { state.bounds }
         set {
             let oldSize = state.bounds.size
-            setState(\.bounds, newValue, key: "bounds")
+            setState(\.bounds, newValue)
             guard suppressChangeHandling == 0 else { return }
             if newValue.size != oldSize { setNeedsLayout() }
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -251,7 +251,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Animatable.
     open var shadowPath: CGPath? {
         get { state.shadowPath }
-        set { setState(\.shadowPath, newValue?.copy(), key: "shadowPath") }
+        set { setState(\.shadowPath, newValue?.copy()) }
     }
 
     /// A dictionary of default property values for properties not set explicitly, searched
@@ -295,7 +295,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (0, 0). Animatable.
     open var position: CGPoint {
         get { state.position }
-        set { setState(\.position, newValue, key: "position") }
+        set { setState(\.position, newValue) }
     }
 
     /// The layer's position on the z axis, in points: it orders siblings when drawn (higher is nearer) and
@@ -303,7 +303,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Default 0. Animatable.
     open var zPosition: CGFloat {
         get { state.zPosition }
-        set { setState(\.zPosition, newValue, key: "zPosition") }
+        set { setState(\.zPosition, newValue) }
     }
 
     /// The point of the bounds, in unit coordinates ((0, 0) top-left, (1, 1) bottom-right), that `position`
@@ -311,20 +311,20 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Animatable.
     open var anchorPoint: CGPoint {
         get { state.anchorPoint }
-        set { setState(\.anchorPoint, newValue, key: "anchorPoint") }
+        set { setState(\.anchorPoint, newValue) }
     }
 
     /// The z component of the anchor point, in points. Default 0. Animatable.
     open var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
-        set { setState(\.anchorPointZ, newValue, key: "anchorPointZ") }
+        set { setState(\.anchorPointZ, newValue) }
     }
 
     /// The transform applied to the layer about its anchor point, relative to its superlayer (row-vector
     /// convention). Default `CATransform3DIdentity`. Animatable.
     open var transform: CATransform3D {
         get { state.transform }
-        set { setState(\.transform, newValue, key: "transform") }
+        set { setState(\.transform, newValue) }
     }
 
     /// A transform applied to every sublayer, about this layer's anchor point, when they are drawn;
@@ -332,7 +332,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Animatable.
     open var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
-        set { setState(\.sublayerTransform, newValue, key: "sublayerTransform") }
+        set { setState(\.sublayerTransform, newValue) }
     }
 
     /// Whether the coordinate system of the layer's sublayers is flipped vertically about the centre of its
@@ -342,7 +342,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Key-value coding key: `"geometryFlipped"`.
     open var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
-        set { setState(\.isGeometryFlipped, newValue, key: "geometryFlipped") }
+        set { setState(\.isGeometryFlipped, newValue) }
     }
 
     /// The layer's content: a `CGImage`, or `nil`. Other objects are stored but draw nothing. Default
@@ -351,19 +351,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `CABackingStore` (ruling L10).
     open var contents: Any? {
         get { state.contents }
-        set { setState(\.contents, newValue, key: "contents") }
+        set { setState(\.contents, newValue) }
     }
 
     /// The part of `contents` drawn, in unit coordinates of the image. Default (0, 0, 1, 1). Animatable.
     open var contentsRect: CGRect {
         get { state.contentsRect }
-        set { setState(\.contentsRect, newValue, key: "contentsRect") }
+        set { setState(\.contentsRect, newValue) }
     }
 
     /// How `contents` is positioned in the bounds. Default `.resize`. Not animatable.
     open var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
-        set { setState(\.contentsGravity, newValue, key: "contentsGravity") }
+        set { setState(\.contentsGravity, newValue) }
     }
 
     /// The scale from points to pixels of the layer's content: backing stores created by `display()` are
@@ -371,39 +371,39 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Animatable.
     open var contentsScale: CGFloat {
         get { state.contentsScale }
-        set { setState(\.contentsScale, newValue, key: "contentsScale") }
+        set { setState(\.contentsScale, newValue) }
     }
 
     /// The stretchable centre of `contents` for nine-part scaling, in unit coordinates. Default (0, 0, 1,
     /// 1): the whole image stretches. Animatable.
     open var contentsCenter: CGRect {
         get { state.contentsCenter }
-        set { setState(\.contentsCenter, newValue, key: "contentsCenter") }
+        set { setState(\.contentsCenter, newValue) }
     }
 
     /// The pixel format requested for backing stores. Default `.RGBA8Uint`. Not animatable.
     open var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
-        set { setState(\.contentsFormat, newValue, key: "contentsFormat") }
+        set { setState(\.contentsFormat, newValue) }
     }
 
     /// The filter used when `contents` is drawn smaller than its pixel size. Default `.linear`.
     open var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
-        set { setState(\.minificationFilter, newValue, key: "minificationFilter") }
+        set { setState(\.minificationFilter, newValue) }
     }
 
     /// The filter used when `contents` is drawn larger than its pixel size. Default `.linear`.
     open var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
-        set { setState(\.magnificationFilter, newValue, key: "magnificationFilter") }
+        set { setState(\.magnificationFilter, newValue) }
     }
 
     /// The bias added to the mipmap level chosen by a `.trilinear` minification filter. Default 0.
     /// Animatable.
     open var minificationFilterBias: Float {
         get { state.minificationFilterBias }
-        set { setState(\.minificationFilterBias, newValue, key: "minificationFilterBias") }
+        set { setState(\.minificationFilterBias, newValue) }
     }
 
     /// Whether the backing store `display()` creates is opaque (no alpha channel). Default `false`.
@@ -411,13 +411,13 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Key-value coding key: `"opaque"`.
     open var isOpaque: Bool {
         get { state.isOpaque }
-        set { setState(\.isOpaque, newValue, key: "opaque") }
+        set { setState(\.isOpaque, newValue) }
     }
 
     /// Whether changing `bounds` calls `setNeedsDisplay()`. Default `false`.
     open var needsDisplayOnBoundsChange: Bool {
         get { state.needsDisplayOnBoundsChange }
-        set { setState(\.needsDisplayOnBoundsChange, newValue, key: "needsDisplayOnBoundsChange") }
+        set { setState(\.needsDisplayOnBoundsChange, newValue) }
     }
 
     /// Whether drawing may be deferred to a background thread. Lamina draws synchronously either way; the
@@ -425,19 +425,19 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `false`.
     open var drawsAsynchronously: Bool {
         get { state.drawsAsynchronously }
-        set { setState(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
+        set { setState(\.drawsAsynchronously, newValue) }
     }
 
     /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is `true`. Default all four.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { state.edgeAntialiasingMask }
-        set { setState(\.edgeAntialiasingMask, newValue, key: "edgeAntialiasingMask") }
+        set { setState(\.edgeAntialiasingMask, newValue) }
     }
 
     /// Whether edges of a transformed layer are anti-aliased. Default `false`, as on iOS.
     open var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
-        set { setState(\.allowsEdgeAntialiasing, newValue, key: "allowsEdgeAntialiasing") }
+        set { setState(\.allowsEdgeAntialiasing, newValue) }
     }
 
     /// Whether the layer and its sublayers are not drawn and not hit-tested. Default `false`. Animatable
@@ -446,7 +446,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Key-value coding key: `"hidden"`.
     open var isHidden: Bool {
         get { state.isHidden }
-        set { setState(\.isHidden, newValue, key: "hidden") }
+        set { setState(\.isHidden, newValue) }
     }
 
     /// Whether the layer is drawn when its back faces the viewer. Default `true`.
@@ -454,67 +454,67 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Key-value coding key: `"doubleSided"`.
     open var isDoubleSided: Bool {
         get { state.isDoubleSided }
-        set { setState(\.isDoubleSided, newValue, key: "doubleSided") }
+        set { setState(\.isDoubleSided, newValue) }
     }
 
     /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`); clipping also limits hit
     /// testing. Default `false`. Animatable (discrete).
     open var masksToBounds: Bool {
         get { state.masksToBounds }
-        set { setState(\.masksToBounds, newValue, key: "masksToBounds") }
+        set { setState(\.masksToBounds, newValue) }
     }
 
     /// The colour filling the bounds (rounded by `cornerRadius`) behind the contents. Default `nil`.
     /// Animatable.
     open var backgroundColor: CGColor? {
         get { state.backgroundColor }
-        set { setState(\.backgroundColor, newValue, key: "backgroundColor") }
+        set { setState(\.backgroundColor, newValue) }
     }
 
     /// The radius, in points, of the rounded corners of the background, border and (with `masksToBounds`)
     /// clip. Default 0. Animatable.
     open var cornerRadius: CGFloat {
         get { state.cornerRadius }
-        set { setState(\.cornerRadius, newValue, key: "cornerRadius") }
+        set { setState(\.cornerRadius, newValue) }
     }
 
     /// Which corners `cornerRadius` rounds. Default all four.
     open var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set { setState(\.maskedCorners, newValue, key: "maskedCorners") }
+        set { setState(\.maskedCorners, newValue) }
     }
 
     /// The shape of rounded corners. Default `.circular`.
     open var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
-        set { setState(\.cornerCurve, newValue, key: "cornerCurve") }
+        set { setState(\.cornerCurve, newValue) }
     }
 
     /// The width, in points, of the border drawn inside the bounds, above the contents and sublayers.
     /// Default 0. Animatable.
     open var borderWidth: CGFloat {
         get { state.borderWidth }
-        set { setState(\.borderWidth, newValue, key: "borderWidth") }
+        set { setState(\.borderWidth, newValue) }
     }
 
     /// The colour of the border. Default opaque black. Animatable.
     open var borderColor: CGColor? {
         get { state.borderColor }
-        set { setState(\.borderColor, newValue, key: "borderColor") }
+        set { setState(\.borderColor, newValue) }
     }
 
     /// The opacity of the layer, 0 (transparent) to 1 (opaque); values outside are clamped when drawn.
     /// Default 1. Animatable.
     open var opacity: Float {
         get { state.opacity }
-        set { setState(\.opacity, newValue, key: "opacity") }
+        set { setState(\.opacity, newValue) }
     }
 
     /// Whether the layer and its sublayers are composited as one group before `opacity` applies. Default
     /// `true`, as on iOS 7 and later.
     open var allowsGroupOpacity: Bool {
         get { state.allowsGroupOpacity }
-        set { setState(\.allowsGroupOpacity, newValue, key: "allowsGroupOpacity") }
+        set { setState(\.allowsGroupOpacity, newValue) }
     }
 
     /// How the layer is composited with what is behind it: the name of a blend mode or Porter–Duff
@@ -539,121 +539,121 @@ open class CALayer: NSObject, CAMediaTiming {
     /// drawn as `sourceOver`. A `CATransformLayer` ignores it. Default `nil`. (Ruling V18.)
     open var compositingFilter: Any? {
         get { state.compositingFilter }
-        set { setState(\.compositingFilter, newValue, key: "compositingFilter") }
+        set { setState(\.compositingFilter, newValue) }
     }
 
     /// Filters applied to the layer's content. Stored as a value only: Lamina does not apply filters (see
     /// README). Default `nil`.
     open var filters: [Any]? {
         get { state.filters }
-        set { setState(\.filters, newValue, key: "filters") }
+        set { setState(\.filters, newValue) }
     }
 
     /// Filters applied to the content behind the layer. Stored as a value only: Lamina does not apply
     /// filters (see README). Default `nil`.
     open var backgroundFilters: [Any]? {
         get { state.backgroundFilters }
-        set { setState(\.backgroundFilters, newValue, key: "backgroundFilters") }
+        set { setState(\.backgroundFilters, newValue) }
     }
 
     /// Whether the layer and its sublayers are rendered into a cached bitmap at `rasterizationScale` before
     /// compositing. Default `false`.
     open var shouldRasterize: Bool {
         get { state.shouldRasterize }
-        set { setState(\.shouldRasterize, newValue, key: "shouldRasterize") }
+        set { setState(\.shouldRasterize, newValue) }
     }
 
     /// The scale, in pixels per point, of the cached bitmap when `shouldRasterize` is `true`. Default 1.
     /// Animatable.
     open var rasterizationScale: CGFloat {
         get { state.rasterizationScale }
-        set { setState(\.rasterizationScale, newValue, key: "rasterizationScale") }
+        set { setState(\.rasterizationScale, newValue) }
     }
 
     /// The colour of the shadow. Default opaque black. Animatable.
     open var shadowColor: CGColor? {
         get { state.shadowColor }
-        set { setState(\.shadowColor, newValue, key: "shadowColor") }
+        set { setState(\.shadowColor, newValue) }
     }
 
     /// The opacity of the shadow, 0 to 1. Default 0 (no shadow). Animatable.
     open var shadowOpacity: Float {
         get { state.shadowOpacity }
-        set { setState(\.shadowOpacity, newValue, key: "shadowOpacity") }
+        set { setState(\.shadowOpacity, newValue) }
     }
 
     /// The offset of the shadow, in points. Default (0, −3). Animatable.
     open var shadowOffset: CGSize {
         get { state.shadowOffset }
-        set { setState(\.shadowOffset, newValue, key: "shadowOffset") }
+        set { setState(\.shadowOffset, newValue) }
     }
 
     /// The blur radius of the shadow, in points. Default 3. Animatable.
     open var shadowRadius: CGFloat {
         get { state.shadowRadius }
-        set { setState(\.shadowRadius, newValue, key: "shadowRadius") }
+        set { setState(\.shadowRadius, newValue) }
     }
 
     /// A name for the layer, for debugging and lookup. Default `nil`.
     open var name: String? {
         get { state.name }
-        set { setState(\.name, newValue, key: "name") }
+        set { setState(\.name, newValue) }
     }
 
     /// Actions for events of this layer, keyed by event (a property key or `kCAOnOrderIn`, …), consulted by
     /// `action(forKey:)` after the delegate. An `NSNull()` value means no action. Default `nil`.
     open var actions: [String: any CAAction]? {
         get { state.actions }
-        set { setState(\.actions, newValue, key: "actions") }
+        set { setState(\.actions, newValue) }
     }
 
     /// The layer's begin time in its superlayer's time space, in seconds. Default 0.
     open var beginTime: CFTimeInterval {
         get { state.beginTime }
-        set { setState(\.beginTime, newValue, key: "beginTime") }
+        set { setState(\.beginTime, newValue) }
     }
 
     /// The basic duration of the layer's timeline, in seconds. Default 0.
     open var duration: CFTimeInterval {
         get { state.duration }
-        set { setState(\.duration, newValue, key: "duration") }
+        set { setState(\.duration, newValue) }
     }
 
     /// The rate of the layer's local time relative to its superlayer's; it scales every animation in the
     /// subtree. Default 1.
     open var speed: Float {
         get { state.speed }
-        set { setState(\.speed, newValue, key: "speed") }
+        set { setState(\.speed, newValue) }
     }
 
     /// An offset added to the layer's local time, in seconds. Default 0.
     open var timeOffset: CFTimeInterval {
         get { state.timeOffset }
-        set { setState(\.timeOffset, newValue, key: "timeOffset") }
+        set { setState(\.timeOffset, newValue) }
     }
 
     /// The repeat count of the layer's timeline. Default 0.
     open var repeatCount: Float {
         get { state.repeatCount }
-        set { setState(\.repeatCount, newValue, key: "repeatCount") }
+        set { setState(\.repeatCount, newValue) }
     }
 
     /// The repeat duration of the layer's timeline, in seconds. Default 0.
     open var repeatDuration: CFTimeInterval {
         get { state.repeatDuration }
-        set { setState(\.repeatDuration, newValue, key: "repeatDuration") }
+        set { setState(\.repeatDuration, newValue) }
     }
 
     /// Whether the layer's timeline plays backwards after forwards. Default `false`.
     open var autoreverses: Bool {
         get { state.autoreverses }
-        set { setState(\.autoreverses, newValue, key: "autoreverses") }
+        set { setState(\.autoreverses, newValue) }
     }
 
     /// The fill mode of the layer's timeline. Default `.removed`.
     open var fillMode: CAMediaTimingFillMode {
         get { state.fillMode }
-        set { setState(\.fillMode, newValue, key: "fillMode") }
+        set { setState(\.fillMode, newValue) }
     }
 
     // MARK: - Key-value coding (CALayer+KeyValueCoding.swift)

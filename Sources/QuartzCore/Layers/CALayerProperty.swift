@@ -1,11 +1,14 @@
 import CoreGraphics
 
 /// One entry of the typed table of `CALayer` properties: its key-value coding key, whether Apple
-/// animates it, its default, and how to read and write it from an untyped value.
+/// animates it, its default, how to read and write it from an untyped value, and what its
+/// animations are (a typed `LayerField`, placement only).
 ///
-/// The table is the single place that declares the properties by name; key-value coding, the
-/// style mechanism, `defaultValue(forKey:)`, implicit actions and the render tree's value table
-/// (`LayerState.properties`, derived from `stored`) all read it.
+/// The table is the single place that spells the properties' keys: the public setters find their
+/// key by their `LayerState` key path (`key(for:)`); key-value coding, the style mechanism,
+/// `defaultValue(forKey:)`, implicit actions, animation records (`LayerField.byKeyPath`), the
+/// rasterization cache and the render tree's value table (`LayerState.properties`, derived from
+/// `stored`) all read it.
 package struct CALayerProperty: @unchecked Sendable {
     /// The key-value coding key, such as `"position"` or `"hidden"`.
     package let key: String
@@ -27,6 +30,31 @@ package struct CALayerProperty: @unchecked Sendable {
     /// `nil` for properties that are not a stored value of a node (`frame`, the hierarchy,
     /// `actions`, `style`) and for kinds' properties (their values have tables of their own).
     package var stored: ValueProperty<LayerState>? = nil
+    /// Where the property lives in `LayerState`, if it does (also for `actions`, which is state
+    /// but not a render node's value).
+    package var statePath: AnyKeyPath? = nil
+    /// The typed field animations of the key write (`LayerField`), if it has one.
+    package var field: LayerField? = nil
+    /// Whether an animation of the property (or of a field of it) changes only where the layer is
+    /// placed and how opaque it is, so a rasterized layer's bitmap stays valid.
+    package var changesOnlyPlacement = false
+    /// Whether Apple marks the property animatable but a change takes effect at once, with no
+    /// implicit animation (the flags `hidden`, `masksToBounds`, `doubleSided`, `shouldRasterize`
+    /// and the hierarchy keys; ruling E4).
+    package var changesAtOnce = false
+
+    /// The key of the property stored at `path` in `LayerState`, as the table spells it.
+    package static func key(for path: AnyKeyPath) -> String {
+        guard let key = keysByStatePath[path] else {
+            preconditionFailure("\(path) is not a property of CALayerProperty.table")
+        }
+        return key
+    }
+
+    // Key paths are immutable values; `AnyKeyPath` is not marked `Sendable`.
+    nonisolated(unsafe) private static let keysByStatePath: [AnyKeyPath: String] = Dictionary(
+        table.values.compactMap { property in property.statePath.map { ($0, property.key) } },
+        uniquingKeysWith: { first, _ in first })
 
     /// The property table of `CALayer`, keyed by key-value coding key.
     package static let table: [String: CALayerProperty] = {
@@ -34,49 +62,60 @@ package struct CALayerProperty: @unchecked Sendable {
         let d = LayerState()
         // Each property once: its key, its public setter (change handling and actions), its
         // storage in `LayerState` (render nodes), whether it animates, its default.
+        // `field`: the typed field animations write; `placement`: its animations change only
+        // placement and opacity; `node: false`: state that is not a render node's value.
         func add<T>(
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
             _ storage: WritableKeyPath<LayerState, T>?,
-            _ animatable: Bool, zero: Bool, style: Bool = true
+            _ animatable: Bool, zero: Bool, style: Bool = true, field: LayerField? = nil,
+            placement: Bool = false, atOnce: Bool = false
         ) {
-            entries.append(
-                CALayerProperty(
-                    key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
-                    defaultIsZero: zero, usesStyle: style, get: { $0[keyPath: path] },
-                    set: { layer, newValue in
-                        guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
-                        layer[keyPath: path] = typed
-                        return true
-                    }, stored: storage.map { .plain(key, $0) }))
+            var property = CALayerProperty(
+                key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
+                defaultIsZero: zero, usesStyle: style, get: { $0[keyPath: path] },
+                set: { layer, newValue in
+                    guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                    layer[keyPath: path] = typed
+                    return true
+                }, stored: storage.map { .plain(key, $0) }, statePath: storage)
+            (property.field, property.changesOnlyPlacement, property.changesAtOnce) = (
+                field, placement, atOnce
+            )
+            entries.append(property)
         }
         func addOptional<T>(
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>,
             _ storage: WritableKeyPath<LayerState, T?>?,
-            _ animatable: Bool, style: Bool = true
+            _ animatable: Bool, style: Bool = true, node: Bool = true, atOnce: Bool = false
         ) {
             let value = storage.flatMap { d[keyPath: $0] }
-            entries.append(
-                CALayerProperty(
-                    key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
-                    usesStyle: style, get: { $0[keyPath: path] },
-                    set: { layer, newValue in
-                        if newValue == nil || newValue is NSNull {
-                            layer[keyPath: path] = nil
-                            return true
-                        }
-                        guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
-                        layer[keyPath: path] = typed
+            var property = CALayerProperty(
+                key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
+                usesStyle: style, get: { $0[keyPath: path] },
+                set: { layer, newValue in
+                    if newValue == nil || newValue is NSNull {
+                        layer[keyPath: path] = nil
                         return true
-                    }, stored: storage.map { .optional(key, $0) }))
+                    }
+                    guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                    layer[keyPath: path] = typed
+                    return true
+                }, stored: node ? storage.map { .optional(key, $0) } : nil, statePath: storage)
+            property.changesAtOnce = atOnce
+            entries.append(property)
         }
         // Geometry
-        add("bounds", \.bounds, \.bounds, true, zero: true, style: false)
-        add("position", \.position, \.position, true, zero: true)
-        add("zPosition", \.zPosition, \.zPosition, true, zero: true)
-        add("anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false)
-        add("anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true)
-        add("transform", \.transform, \.transform, true, zero: false)
-        add("sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false)
+        add("bounds", \.bounds, \.bounds, true, zero: true, style: false, field: .bounds)
+        add("position", \.position, \.position, true, zero: true, field: .position, placement: true)
+        add("zPosition", \.zPosition, \.zPosition, true, zero: true, field: .zPosition, placement: true)
+        add(
+            "anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false, field: .anchorPoint,
+            placement: true)
+        add("anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true, field: .anchorPointZ)
+        add("transform", \.transform, \.transform, true, zero: false, field: .transform, placement: true)
+        add(
+            "sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false,
+            field: .sublayerTransform)
         add("frame", \.frame, nil, false, zero: true, style: false)
         add("geometryFlipped", \.isGeometryFlipped, \.isGeometryFlipped, false, zero: true)
         // Contents
@@ -93,15 +132,17 @@ package struct CALayerProperty: @unchecked Sendable {
                     set: { state, value in
                         state.contents = value is NSNull ? nil : value
                         return true
-                    })))
-        add("contentsRect", \.contentsRect, \.contentsRect, true, zero: false)
+                    }), statePath: \LayerState.contents))
+        add("contentsRect", \.contentsRect, \.contentsRect, true, zero: false, field: .contentsRect)
         add("contentsGravity", \.contentsGravity, \.contentsGravity, false, zero: false)
-        add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false)
-        add("contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false)
+        add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false, field: .contentsScale)
+        add("contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false, field: .contentsCenter)
         add("contentsFormat", \.contentsFormat, \.contentsFormat, false, zero: false)
         add("minificationFilter", \.minificationFilter, \.minificationFilter, false, zero: false)
         add("magnificationFilter", \.magnificationFilter, \.magnificationFilter, false, zero: false)
-        add("minificationFilterBias", \.minificationFilterBias, \.minificationFilterBias, true, zero: true)
+        add(
+            "minificationFilterBias", \.minificationFilterBias, \.minificationFilterBias, true, zero: true,
+            field: .minificationFilterBias)
         add("opaque", \.isOpaque, \.isOpaque, false, zero: true)
         add(
             "needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, false,
@@ -110,34 +151,36 @@ package struct CALayerProperty: @unchecked Sendable {
         add("edgeAntialiasingMask", \.edgeAntialiasingMask, \.edgeAntialiasingMask, false, zero: false)
         add("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, false, zero: true)
         // Appearance
-        add("hidden", \.isHidden, \.isHidden, true, zero: true)
-        add("doubleSided", \.isDoubleSided, \.isDoubleSided, true, zero: false)
-        add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true)
+        add("hidden", \.isHidden, \.isHidden, true, zero: true, atOnce: true)
+        add("doubleSided", \.isDoubleSided, \.isDoubleSided, true, zero: false, atOnce: true)
+        add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true, atOnce: true)
         addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true)
-        add("cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true)
+        add("cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, field: .cornerRadius)
         add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false)
         add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false)
-        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true)
+        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, field: .borderWidth)
         addOptional("borderColor", \.borderColor, \.borderColor, true)
-        add("opacity", \.opacity, \.opacity, true, zero: false)
+        add("opacity", \.opacity, \.opacity, true, zero: false, field: .opacity, placement: true)
         add("allowsGroupOpacity", \.allowsGroupOpacity, \.allowsGroupOpacity, false, zero: false)
         addOptional("compositingFilter", \.compositingFilter, \.compositingFilter, true)
         addOptional("filters", \.filters, \.filters, true)
         addOptional("backgroundFilters", \.backgroundFilters, \.backgroundFilters, true)
-        add("shouldRasterize", \.shouldRasterize, \.shouldRasterize, true, zero: true)
-        add("rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false)
+        add("shouldRasterize", \.shouldRasterize, \.shouldRasterize, true, zero: true, atOnce: true)
+        add(
+            "rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false,
+            field: .rasterizationScale)
         // Shadow
         addOptional("shadowColor", \.shadowColor, \.shadowColor, true)
-        add("shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true)
-        add("shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false)
-        add("shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false)
+        add("shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true, field: .shadowOpacity)
+        add("shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false, field: .shadowOffset)
+        add("shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false, field: .shadowRadius)
         addOptional("shadowPath", \.shadowPath, \.shadowPath, true)
         // Hierarchy (set through the hierarchy rules)
-        addOptional("sublayers", \.sublayers, nil, true, style: false)
-        addOptional("mask", \.mask, nil, true, style: false)
+        addOptional("sublayers", \.sublayers, nil, true, style: false, atOnce: true)
+        addOptional("mask", \.mask, nil, true, style: false, atOnce: true)
         // Identification and behaviour
         addOptional("name", \.name, \.name, false)
-        addOptional("actions", \.actions, nil, false, style: false)
+        addOptional("actions", \.actions, \.actions, false, style: false, node: false)
         addOptional("style", \.style, nil, false, style: false)
         // CAMediaTiming
         add("beginTime", \.beginTime, \.beginTime, false, zero: true)

@@ -43,7 +43,7 @@ open class CAReplicatorLayer: CALayer {
     /// many (reported once). Animatable (an animated count is rounded to the nearest integer).
     open var instanceCount: Int {
         get { replicator.instanceCount }
-        set { change("instanceCount") { _ in self.replicator.instanceCount = newValue } }
+        set { setReplicator(\.instanceCount, newValue) }
     }
 
     /// Whether the instances keep their 3D positions, depth-sorted, instead of being flattened
@@ -52,7 +52,7 @@ open class CAReplicatorLayer: CALayer {
     /// `masksToBounds` are ignored and its opacity applies to each sublayer. Not animatable.
     open var preservesDepth: Bool {
         get { replicator.preservesDepth }
-        set { change("preservesDepth") { _ in self.replicator.preservesDepth = newValue } }
+        set { setReplicator(\.preservesDepth, newValue) }
     }
 
     /// The delay in seconds between the copies' animations: instance `k` shows its sublayers at
@@ -60,7 +60,7 @@ open class CAReplicatorLayer: CALayer {
     /// synchronised). A non-finite delay counts as 0. Animatable.
     open var instanceDelay: CFTimeInterval {
         get { replicator.instanceDelay }
-        set { change("instanceDelay") { _ in self.replicator.instanceDelay = newValue } }
+        set { setReplicator(\.instanceDelay, newValue) }
     }
 
     /// The transform applied to instance `k − 1` to produce instance `k`, about the replicator's
@@ -68,35 +68,35 @@ open class CAReplicatorLayer: CALayer {
     /// identity. Animatable.
     open var instanceTransform: CATransform3D {
         get { replicator.instanceTransform }
-        set { change("instanceTransform") { _ in self.replicator.instanceTransform = newValue } }
+        set { setReplicator(\.instanceTransform, newValue) }
     }
 
     /// The colour every colour of instance 0 is multiplied by, component by component (alpha
     /// included). Default opaque white (no change); `nil` counts as white. Animatable.
     open var instanceColor: CGColor? {
         get { replicator.instanceColor }
-        set { change("instanceColor") { _ in self.replicator.instanceColor = newValue } }
+        set { setReplicator(\.instanceColor, newValue) }
     }
 
     /// Added to the red component of the multiplying colour from one instance to the next
     /// (instance `k` gets `k` times it), the result clamped to [0, 1]. Default 0. Animatable.
     open var instanceRedOffset: Float {
         get { replicator.instanceRedOffset }
-        set { change("instanceRedOffset") { _ in self.replicator.instanceRedOffset = newValue } }
+        set { setReplicator(\.instanceRedOffset, newValue) }
     }
 
     /// Added to the green component of the multiplying colour from one instance to the next
     /// (see `instanceRedOffset`). Default 0. Animatable.
     open var instanceGreenOffset: Float {
         get { replicator.instanceGreenOffset }
-        set { change("instanceGreenOffset") { _ in self.replicator.instanceGreenOffset = newValue } }
+        set { setReplicator(\.instanceGreenOffset, newValue) }
     }
 
     /// Added to the blue component of the multiplying colour from one instance to the next (see
     /// `instanceRedOffset`). Default 0. Animatable.
     open var instanceBlueOffset: Float {
         get { replicator.instanceBlueOffset }
-        set { change("instanceBlueOffset") { _ in self.replicator.instanceBlueOffset = newValue } }
+        set { setReplicator(\.instanceBlueOffset, newValue) }
     }
 
     /// Added to the alpha of the multiplying colour from one instance to the next (see
@@ -104,50 +104,46 @@ open class CAReplicatorLayer: CALayer {
     /// 0. Animatable.
     open var instanceAlphaOffset: Float {
         get { replicator.instanceAlphaOffset }
-        set { change("instanceAlphaOffset") { _ in self.replicator.instanceAlphaOffset = newValue } }
+        set { setReplicator(\.instanceAlphaOffset, newValue) }
     }
 
     /// The most instances a replicator draws (Lamina's cap, so that a huge `instanceCount`
     /// cannot stall a frame): 10,000.
     public static let maximumInstanceCount = 10_000
 
-    override package class var kindProperties: [String: CALayerProperty] { replicatorProperties }
+    override package class var kindProperties: [String: CALayerProperty] { replicatorProperties.layerEntries }
 
     /// The replicator's values for its render node.
     override package func makeKindValues() -> (any LayerKindValues)? { replicator }
 
     /// The replicator layer's properties for key-value coding, by key.
-    private static let replicatorProperties: [String: CALayerProperty] = {
-        let d = ReplicatorValues()
-        let entries: [CALayerProperty] = [
-            .kind(
-                "instanceCount", \CAReplicatorLayer.instanceCount, animatable: true, default: d.instanceCount,
-                zero: false),
-            .kind(
-                "preservesDepth", \CAReplicatorLayer.preservesDepth, animatable: false, default: false,
+    /// The kind's properties, declared once (`KindProperty`).
+    static let replicatorProperties = KindProperties<CAReplicatorLayer, ReplicatorValues>(
+        defaults: ReplicatorValues(),
+        [
+            .plain("instanceCount", \.instanceCount, \.instanceCount, animatable: true, zero: false),
+            .plain("preservesDepth", \.preservesDepth, \.preservesDepth, animatable: false, zero: true),
+            .plain("instanceDelay", \.instanceDelay, \.instanceDelay, animatable: true, zero: true),
+            .plain(
+                "instanceTransform", \.instanceTransform, \.instanceTransform, animatable: true, zero: false),
+            .optional("instanceColor", \.instanceColor, \.instanceColor, animatable: true),
+            .plain(
+                "instanceRedOffset", \.instanceRedOffset, \.instanceRedOffset, animatable: true, zero: true),
+            .plain(
+                "instanceGreenOffset", \.instanceGreenOffset, \.instanceGreenOffset, animatable: true,
                 zero: true),
-            .kind(
-                "instanceDelay", \CAReplicatorLayer.instanceDelay, animatable: true, default: 0, zero: true),
-            .kind(
-                "instanceTransform", \CAReplicatorLayer.instanceTransform, animatable: true,
-                default: d.instanceTransform, zero: false),
-            .kindOptional(
-                "instanceColor", \CAReplicatorLayer.instanceColor, animatable: true, default: d.instanceColor),
-            .kind(
-                "instanceRedOffset", \CAReplicatorLayer.instanceRedOffset, animatable: true, default: 0,
+            .plain(
+                "instanceBlueOffset", \.instanceBlueOffset, \.instanceBlueOffset, animatable: true, zero: true
+            ),
+            .plain(
+                "instanceAlphaOffset", \.instanceAlphaOffset, \.instanceAlphaOffset, animatable: true,
                 zero: true),
-            .kind(
-                "instanceGreenOffset", \CAReplicatorLayer.instanceGreenOffset, animatable: true, default: 0,
-                zero: true),
-            .kind(
-                "instanceBlueOffset", \CAReplicatorLayer.instanceBlueOffset, animatable: true, default: 0,
-                zero: true),
-            .kind(
-                "instanceAlphaOffset", \CAReplicatorLayer.instanceAlphaOffset, animatable: true, default: 0,
-                zero: true),
-        ]
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
-    }()
+        ])
+
+    /// Sets the kind's value at `path` as the change of its key.
+    private func setReplicator<T>(_ path: WritableKeyPath<ReplicatorValues, T>, _ value: T) {
+        change(Self.replicatorProperties.key(for: path)) { _ in self.replicator[keyPath: path] = value }
+    }
 }
 
 /// The values a replicator layer draws with.

@@ -38,7 +38,7 @@ open class CAShapeLayer: CALayer {
         get { shape.path }
         set {
             let copy = newValue?.copy()
-            change("path") { _ in self.shape.path = copy }
+            setShape(\.path, copy)
         }
     }
 
@@ -46,48 +46,48 @@ open class CAShapeLayer: CALayer {
     /// fills nothing. Animatable.
     open var fillColor: CGColor? {
         get { shape.fillColor }
-        set { change("fillColor") { _ in self.shape.fillColor = newValue } }
+        set { setShape(\.fillColor, newValue) }
     }
 
     /// The rule that decides the path's interior: `.nonZero` (the default) or `.evenOdd`; an
     /// unknown value fills as `.nonZero`. Not animatable.
     open var fillRule: CAShapeLayerFillRule {
         get { shape.fillRule }
-        set { change("fillRule") { _ in self.shape.fillRule = newValue } }
+        set { setShape(\.fillRule, newValue) }
     }
 
     /// The colour the path is stroked with. Default `nil` (no stroke). Animatable.
     open var strokeColor: CGColor? {
         get { shape.strokeColor }
-        set { change("strokeColor") { _ in self.shape.strokeColor = newValue } }
+        set { setShape(\.strokeColor, newValue) }
     }
 
     /// The stroke's width in points, centred on the path. Default 1. A width of 0, a negative
     /// or a non-finite one strokes nothing. Animatable.
     open var lineWidth: CGFloat {
         get { shape.lineWidth }
-        set { change("lineWidth") { _ in self.shape.lineWidth = newValue } }
+        set { setShape(\.lineWidth, newValue) }
     }
 
     /// How the ends of open subpaths and of dashes are drawn: `.butt` (the default), `.round`
     /// or `.square`; an unknown value draws as `.butt`. Not animatable.
     open var lineCap: CAShapeLayerLineCap {
         get { shape.lineCap }
-        set { change("lineCap") { _ in self.shape.lineCap = newValue } }
+        set { setShape(\.lineCap, newValue) }
     }
 
     /// How segments of the stroke are joined: `.miter` (the default), `.round` or `.bevel`; an
     /// unknown value draws as `.miter`. Not animatable.
     open var lineJoin: CAShapeLayerLineJoin {
         get { shape.lineJoin }
-        set { change("lineJoin") { _ in self.shape.lineJoin = newValue } }
+        set { setShape(\.lineJoin, newValue) }
     }
 
     /// The limit on the ratio of a miter join's length to the line width beyond which the join
     /// is bevelled. Default 10. Animatable.
     open var miterLimit: CGFloat {
         get { shape.miterLimit }
-        set { change("miterLimit") { _ in self.shape.miterLimit = newValue } }
+        set { setShape(\.miterLimit, newValue) }
     }
 
     /// The stroke's dash pattern: painted and unpainted lengths in points, alternating. Default
@@ -95,13 +95,13 @@ open class CAShapeLayer: CALayer {
     /// strokes solid.
     open var lineDashPattern: [NSNumber]? {
         get { shape.lineDashPattern }
-        set { change("lineDashPattern") { _ in self.shape.lineDashPattern = newValue } }
+        set { setShape(\.lineDashPattern, newValue) }
     }
 
     /// How far into the dash pattern the stroke starts, in points. Default 0. Animatable.
     open var lineDashPhase: CGFloat {
         get { shape.lineDashPhase }
-        set { change("lineDashPhase") { _ in self.shape.lineDashPhase = newValue } }
+        set { setShape(\.lineDashPhase, newValue) }
     }
 
     /// Where along the path the stroke starts, as a fraction of the path's length (moves not
@@ -110,40 +110,43 @@ open class CAShapeLayer: CALayer {
     /// animating it (or `strokeEnd`) draws the line on or off. The fill is not affected.
     open var strokeStart: CGFloat {
         get { shape.strokeStart }
-        set { change("strokeStart") { _ in self.shape.strokeStart = newValue } }
+        set { setShape(\.strokeStart, newValue) }
     }
 
     /// Where along the path the stroke ends, as a fraction of the path's length. Default 1.
     /// Clamped to [0, 1] when drawn; see `strokeStart`. Animatable.
     open var strokeEnd: CGFloat {
         get { shape.strokeEnd }
-        set { change("strokeEnd") { _ in self.shape.strokeEnd = newValue } }
+        set { setShape(\.strokeEnd, newValue) }
     }
 
-    override package class var kindProperties: [String: CALayerProperty] { shapeProperties }
+    override package class var kindProperties: [String: CALayerProperty] { shapeProperties.layerEntries }
 
     /// The shape layer's values for its render node.
     override package func makeKindValues() -> (any LayerKindValues)? { shape }
 
-    private static let shapeProperties: [String: CALayerProperty] = {
-        let d = ShapeValues()
-        let entries: [CALayerProperty] = [
-            .kindOptional("path", \CAShapeLayer.path, animatable: true),
-            .kindOptional("fillColor", \CAShapeLayer.fillColor, animatable: true, default: d.fillColor),
-            .kind("fillRule", \CAShapeLayer.fillRule, animatable: false, default: d.fillRule, zero: false),
-            .kindOptional("strokeColor", \CAShapeLayer.strokeColor, animatable: true),
-            .kind("lineWidth", \CAShapeLayer.lineWidth, animatable: true, default: d.lineWidth, zero: false),
-            .kind("lineCap", \CAShapeLayer.lineCap, animatable: false, default: d.lineCap, zero: false),
-            .kind("lineJoin", \CAShapeLayer.lineJoin, animatable: false, default: d.lineJoin, zero: false),
-            .kind(
-                "miterLimit", \CAShapeLayer.miterLimit, animatable: true, default: d.miterLimit, zero: false),
-            .kindOptional("lineDashPattern", \CAShapeLayer.lineDashPattern, animatable: false),
-            .kind("lineDashPhase", \CAShapeLayer.lineDashPhase, animatable: true, default: 0, zero: true),
-            .kind("strokeStart", \CAShapeLayer.strokeStart, animatable: true, default: 0, zero: true),
-            .kind("strokeEnd", \CAShapeLayer.strokeEnd, animatable: true, default: d.strokeEnd, zero: false),
-        ]
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
-    }()
+    /// The kind's properties, declared once (`KindProperty`).
+    static let shapeProperties = KindProperties<CAShapeLayer, ShapeValues>(
+        defaults: ShapeValues(),
+        [
+            .optional("path", \.path, \.path, animatable: true),
+            .optional("fillColor", \.fillColor, \.fillColor, animatable: true),
+            .plain("fillRule", \.fillRule, \.fillRule, animatable: false, zero: false),
+            .optional("strokeColor", \.strokeColor, \.strokeColor, animatable: true),
+            .plain("lineWidth", \.lineWidth, \.lineWidth, animatable: true, zero: false),
+            .plain("lineCap", \.lineCap, \.lineCap, animatable: false, zero: false),
+            .plain("lineJoin", \.lineJoin, \.lineJoin, animatable: false, zero: false),
+            .plain("miterLimit", \.miterLimit, \.miterLimit, animatable: true, zero: false),
+            .optional("lineDashPattern", \.lineDashPattern, \.lineDashPattern, animatable: false),
+            .plain("lineDashPhase", \.lineDashPhase, \.lineDashPhase, animatable: true, zero: true),
+            .plain("strokeStart", \.strokeStart, \.strokeStart, animatable: true, zero: true),
+            .plain("strokeEnd", \.strokeEnd, \.strokeEnd, animatable: true, zero: false),
+        ])
+
+    /// Sets the kind's value at `path` as the change of its key.
+    private func setShape<T>(_ path: WritableKeyPath<ShapeValues, T>, _ value: T) {
+        change(Self.shapeProperties.key(for: path)) { _ in self.shape[keyPath: path] = value }
+    }
 }
 
 /// The values a shape layer draws, compared to decide whether its rasterisation is current.

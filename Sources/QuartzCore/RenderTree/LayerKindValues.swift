@@ -124,13 +124,9 @@ package struct TransformLayerValues: LayerKindValues {
 }
 
 extension ShapeValues: LayerKindValues {
-    package static let properties: [String: ValueProperty<ShapeValues>] = ValueProperty.table([
-        .optional("path", \.path), .optional("fillColor", \.fillColor), .plain("fillRule", \.fillRule),
-        .optional("strokeColor", \.strokeColor), .plain("lineWidth", \.lineWidth),
-        .plain("lineCap", \.lineCap), .plain("lineJoin", \.lineJoin), .plain("miterLimit", \.miterLimit),
-        .optional("lineDashPattern", \.lineDashPattern), .plain("lineDashPhase", \.lineDashPhase),
-        .plain("strokeStart", \.strokeStart), .plain("strokeEnd", \.strokeEnd),
-    ])
+    package static var properties: [String: ValueProperty<ShapeValues>] {
+        CAShapeLayer.shapeProperties.valueEntries
+    }
 
     package var drawsOwnContents: Bool { true }
 
@@ -160,10 +156,9 @@ extension ShapeValues: LayerKindValues {
 }
 
 extension GradientValues: LayerKindValues {
-    package static let properties: [String: ValueProperty<GradientValues>] = ValueProperty.table([
-        .optional("colors", \.colors), .optional("locations", \.locations),
-        .plain("startPoint", \.startPoint), .plain("endPoint", \.endPoint), .plain("type", \.type),
-    ])
+    package static var properties: [String: ValueProperty<GradientValues>] {
+        CAGradientLayer.gradientProperties.valueEntries
+    }
 
     package var drawsOwnContents: Bool { true }
 
@@ -201,14 +196,9 @@ extension GradientValues: LayerKindValues {
 }
 
 extension ReplicatorValues: LayerKindValues {
-    package static let properties: [String: ValueProperty<ReplicatorValues>] = ValueProperty.table([
-        .plain("instanceCount", \.instanceCount), .plain("preservesDepth", \.preservesDepth),
-        .plain("instanceDelay", \.instanceDelay), .plain("instanceTransform", \.instanceTransform),
-        .optional("instanceColor", \.instanceColor), .plain("instanceRedOffset", \.instanceRedOffset),
-        .plain("instanceGreenOffset", \.instanceGreenOffset),
-        .plain("instanceBlueOffset", \.instanceBlueOffset),
-        .plain("instanceAlphaOffset", \.instanceAlphaOffset),
-    ])
+    package static var properties: [String: ValueProperty<ReplicatorValues>] {
+        CAReplicatorLayer.replicatorProperties.valueEntries
+    }
 
     package var keepsSublayersIn3D: Bool { preservesDepth }
 
@@ -220,15 +210,9 @@ extension EmitterLayerValues: LayerKindValues {
 
     package var emission: EmitterLayerValues? { self }
 
-    package static let properties: [String: ValueProperty<EmitterLayerValues>] = ValueProperty.table([
-        .optional("emitterCells", \.emitterCells), .plain("birthRate", \.birthRate),
-        .plain("lifetime", \.lifetime), .plain("emitterPosition", \.emitterPosition),
-        .plain("emitterZPosition", \.emitterZPosition), .plain("emitterSize", \.emitterSize),
-        .plain("emitterDepth", \.emitterDepth), .plain("emitterShape", \.emitterShape),
-        .plain("emitterMode", \.emitterMode), .plain("renderMode", \.renderMode),
-        .plain("preservesDepth", \.preservesDepth), .plain("velocity", \.velocity),
-        .plain("scale", \.scale), .plain("spin", \.spin), .plain("seed", \.seed),
-    ])
+    package static var properties: [String: ValueProperty<EmitterLayerValues>] {
+        CAEmitterLayer.emitterProperties.valueEntries
+    }
 
     /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
     package func value(forKeyPath keyPath: String) -> Any?? {

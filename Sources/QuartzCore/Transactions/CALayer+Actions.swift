@@ -10,13 +10,8 @@ extension CALayer {
     /// Keys the implicit step animates: the table's animatable, interpolable properties. Flags
     /// (`hidden`, `masksToBounds`, `doubleSided`, `shouldRasterize`) and the hierarchy keys
     /// (`sublayers`, `mask`) change at once.
-    static let implicitlyAnimatedKeys: Set<String> = {
-        let excluded: Set<String> = [
-            "hidden", "masksToBounds", "doubleSided", "shouldRasterize", "sublayers", "mask",
-        ]
-        return Set(
-            CALayerProperty.table.values.filter { $0.isAnimatable && !excluded.contains($0.key) }.map(\.key))
-    }()
+    static let implicitlyAnimatedKeys: Set<String> = Set(
+        CALayerProperty.table.values.filter { $0.isAnimatable && !$0.changesAtOnce }.map(\.key))
 
     /// Step 5 of the action search: the implicit animation for `key`, for a layer that has been
     /// committed; `nil` otherwise.

@@ -18,31 +18,37 @@ package enum LayerField: Sendable {
     case sublayerTransformField(TransformField)
     case contentsRect, contentsCenter, contentsScale, rasterizationScale, minificationFilterBias
 
-    /// The fields by key path: the named ones and every `transform.` and `sublayerTransform.`
-    /// field.
-    static let byKeyPath: [String: LayerField] = named.merging(
-        TransformField.allCases.flatMap { field in
-            [
-                ("transform.\(field.rawValue)", LayerField.transformField(field)),
-                ("sublayerTransform.\(field.rawValue)", LayerField.sublayerTransformField(field)),
-            ]
+    /// The fields by key path: each property of `CALayerProperty.table` declared with a field,
+    /// under its key, and the fields of its structure value under `key.name` (`position.x`,
+    /// `bounds.size.width`, `transform.rotation.z`, …).
+    static let byKeyPath: [String: LayerField] = {
+        var fields: [String: LayerField] = [:]
+        for property in CALayerProperty.table.values {
+            guard let field = property.field else { continue }
+            fields[property.key] = field
+            for (name, subfield) in field.subfields { fields["\(property.key).\(name)"] = subfield }
         }
-    ) { named, _ in named }
+        return fields
+    }()
 
-    private static let named: [String: LayerField] = [
-        "position": .position, "position.x": .positionX, "position.y": .positionY,
-        "anchorPoint": .anchorPoint, "anchorPoint.x": .anchorPointX, "anchorPoint.y": .anchorPointY,
-        "zPosition": .zPosition, "anchorPointZ": .anchorPointZ,
-        "bounds": .bounds, "bounds.origin": .boundsOrigin, "bounds.origin.x": .boundsOriginX,
-        "bounds.origin.y": .boundsOriginY, "bounds.size": .boundsSize, "bounds.size.width": .boundsWidth,
-        "bounds.size.height": .boundsHeight,
-        "opacity": .opacity, "cornerRadius": .cornerRadius, "borderWidth": .borderWidth,
-        "shadowOpacity": .shadowOpacity, "shadowRadius": .shadowRadius, "shadowOffset": .shadowOffset,
-        "shadowOffset.width": .shadowOffsetWidth, "shadowOffset.height": .shadowOffsetHeight,
-        "transform": .transform, "sublayerTransform": .sublayerTransform,
-        "contentsRect": .contentsRect, "contentsCenter": .contentsCenter, "contentsScale": .contentsScale,
-        "rasterizationScale": .rasterizationScale, "minificationFilterBias": .minificationFilterBias,
-    ]
+    /// The fields of the field's structure value, by their names in a key path (Apple's
+    /// key-value coding extensions, `KeyPathField`).
+    private var subfields: [(name: String, field: LayerField)] {
+        switch self {
+        case .position: return [("x", .positionX), ("y", .positionY)]
+        case .anchorPoint: return [("x", .anchorPointX), ("y", .anchorPointY)]
+        case .bounds:
+            return [
+                ("origin", .boundsOrigin), ("origin.x", .boundsOriginX), ("origin.y", .boundsOriginY),
+                ("size", .boundsSize), ("size.width", .boundsWidth), ("size.height", .boundsHeight),
+            ]
+        case .shadowOffset: return [("width", .shadowOffsetWidth), ("height", .shadowOffsetHeight)]
+        case .transform: return TransformField.allCases.map { ($0.rawValue, .transformField($0)) }
+        case .sublayerTransform:
+            return TransformField.allCases.map { ($0.rawValue, .sublayerTransformField($0)) }
+        default: return []
+        }
+    }
 
     /// The field's value in `state`.
     func read(_ state: borrowing LayerState) -> AnimatableValue {
