@@ -112,6 +112,8 @@ let package = Package(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CWebP"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        // A `@LayerProperty` of a subclass, through the public API only (docs/adding-a-property.md).
+        .testTarget(name: "CustomLayerPropertyTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .testTarget(
