@@ -1,0 +1,7 @@
+import CoreGraphics
+
+/// A `CATransformLayer`'s kind: no values of its own; its sublayers stay in 3D.
+package struct TransformLayerValues: LayerKindValues {
+    package static let properties: [String: ValueProperty<TransformLayerValues>] = [:]
+    package var keepsSublayersIn3D: Bool { true }
+}
