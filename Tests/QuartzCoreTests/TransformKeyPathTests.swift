@@ -204,7 +204,7 @@ extension ManualClockTests {
                 animation.toValue = c.boxed(TransformKeyPathCase.to)
                 animation.duration = 1
                 layer.add(animation, forKey: "a")
-                #expect((layer.animation(forKey: "a") as? CAPropertyAnimation)?.fastField != nil)
+                #expect((layer.animation(forKey: "a") as? CAPropertyAnimation)?.laneField != nil)
                 CAMediaClock.advance(by: 0.25)
                 let expected = mix(TransformKeyPathCase.from, TransformKeyPathCase.to, 0.25)
                 let presented = try #require(layer.presentation())
@@ -236,7 +236,7 @@ extension ManualClockTests {
                 ]
                 animation.duration = 2
                 layer.add(animation, forKey: "k")
-                #expect((layer.animation(forKey: "k") as? CAPropertyAnimation)?.fastField != nil)
+                #expect((layer.animation(forKey: "k") as? CAPropertyAnimation)?.laneField != nil)
                 let checks = [
                     (0.5, mix(TransformKeyPathCase.from, TransformKeyPathCase.to, 0.5)),
                     (1.0, mix(TransformKeyPathCase.to, TransformKeyPathCase.third, 0.5)),

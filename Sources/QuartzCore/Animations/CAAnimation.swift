@@ -45,16 +45,16 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var kvcValues: [String: Any] = [:]
     /// The timing of a frozen copy, fixed once (see `mediaTiming`).
     var resolvedTiming: MediaTiming?
-    /// The field of the animation's lane record (FastPath.swift), set by a property animation's
+    /// The field of the animation's lane record (Lanes.swift), set by a property animation's
     /// `prepare(for:)` when its key path, value function and values allow it; `nil` otherwise.
-    package var fastField: LayerField?
+    package var laneField: LayerField?
     /// Whether the animation changes only where its layer is placed and how opaque it is
     /// (`position`, `transform`, `opacity`, `zPosition`, `anchorPoint` and their fields), so a
     /// rasterized layer's bitmap stays valid; set by a property animation's `prepare(for:)`.
     package var changesOnlyPlacement = false
-    /// The animation's lane form (FastProgram.swift), set with `fastField`: what its lane record
+    /// The animation's lane form (LaneForm.swift), set with `laneField`: what its lane record
     /// is made from (ResolvedAnimations.swift).
-    package var fastProgram: FastProgram?
+    package var laneForm: LaneForm?
 
     /// Creates an animation with Apple's defaults.
     public required override init() {

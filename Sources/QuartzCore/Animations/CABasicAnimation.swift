@@ -86,12 +86,12 @@ open class CABasicAnimation: CAPropertyAnimation {
         preparedTo = storedToValue.map { normalized(AnimatableValue($0)) }
         preparedBy = storedByValue.map { normalized(AnimatableValue($0)) }
         capturedStart = capturedStart.map(normalized)
-        prepareFastPath()
+        prepareLaneForm()
     }
 
     /// Keeps a lane form only when every given value is of the field's kind.
-    private func prepareFastPath() {
-        guard let kind = fastField?.fastKind else { return }
+    private func prepareLaneForm() {
+        guard let kind = laneField?.laneKind else { return }
         func lanes(_ value: AnimatableValue?) -> (ok: Bool, lanes: SIMD4<Double>?) {
             guard let value else { return (true, nil) }
             guard let lanes = kind.lanes(value) else { return (false, nil) }
@@ -101,18 +101,18 @@ open class CABasicAnimation: CAPropertyAnimation {
         let to = lanes(preparedTo)
         let by = lanes(preparedBy)
         let captured = lanes(capturedStart)
-        guard from.ok, to.ok, by.ok, captured.ok, let field = fastField else {
-            fastField = nil
+        guard from.ok, to.ok, by.ok, captured.ok, let field = laneField else {
+            laneField = nil
             return
         }
-        fastProgram = FastProgram(
-            field: field, additive: storedAdditive, cumulative: storedCumulative, progress: fastProgress,
+        laneForm = LaneForm(
+            field: field, additive: storedAdditive, cumulative: storedCumulative, progress: laneProgress,
             from: from.lanes, to: to.lanes, by: by.lanes, captured: captured.lanes)
     }
 
     /// How progress through a cycle becomes the interpolation fraction, in lane and boxed records
     /// alike: the timing function's curve. `CASpringAnimation` replaces it with its motion.
-    var fastProgress: FastProgram.Progress {
+    var laneProgress: LaneForm.Progress {
         storedTimingFunction.map { .curve($0.curve) } ?? .linear
     }
 
@@ -124,7 +124,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     /// Ruling R2's table (this class's documentation), for values of any representation: boxed
-    /// values (`endpoints(model:)`) and lanes (`FastProgram.endpoints(model:)`). `model` is read
+    /// values (`endpoints(model:)`) and lanes (`LaneForm.endpoints(model:)`). `model` is read
     /// only in the rows that need it; `captured` is the start of the all-`nil` row.
     @inline(__always)
     static func endpoints<Value>(
@@ -163,9 +163,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     /// The interpolation fraction at basic time `t` of a cycle of `duration` seconds: the timing
-    /// function applied to `t / duration`, or a spring's motion (`fastProgress`).
+    /// function applied to `t / duration`, or a spring's motion (`laneProgress`).
     func fraction(atBasicTime t: Double, duration: Double) -> Double {
-        fastProgress.fraction(atBasicTime: t, duration: duration)
+        laneProgress.fraction(atBasicTime: t, duration: duration)
     }
 
     override var changesValues: Bool { storedKeyPath != nil && animatedKind != .noSuchField }

@@ -232,24 +232,24 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             preparedTimeline = KeyframeTimeline(
                 count: preparedValues.count, keyTimes: keyTimes, mode: mode, segmentLengths: lengths)
         }
-        prepareFastPath()
+        prepareLaneForm()
     }
 
     /// Keeps a lane form for linear, paced and discrete values all of the field's kind.
-    private func prepareFastPath() {
-        guard let kind = fastField?.fastKind, preparedPath == nil, mode != .cubic, mode != .cubicPaced,
+    private func prepareLaneForm() {
+        guard let kind = laneField?.laneKind, preparedPath == nil, mode != .cubic, mode != .cubicPaced,
             !preparedValues.isEmpty
         else {
-            fastField = nil
+            laneField = nil
             return
         }
         let lanes = preparedValues.compactMap { kind.lanes($0) }
-        guard lanes.count == preparedValues.count, let field = fastField, let timeline = preparedTimeline
+        guard lanes.count == preparedValues.count, let field = laneField, let timeline = preparedTimeline
         else {
-            fastField = nil
+            laneField = nil
             return
         }
-        fastProgram = FastProgram(
+        laneForm = LaneForm(
             field: field, additive: storedAdditive, cumulative: storedCumulative,
             progress: storedTimingFunction.map { .curve($0.curve) } ?? .linear, frames: lanes,
             timeline: timeline,
@@ -262,7 +262,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         _ timeline: KeyframeTimeline, sample: MediaTimingSample, duration: Double
     ) -> (index: Int, fraction: Double) {
         timeline.segment(
-            atLinear: FastProgram.Progress.linear(sample.basicTime, duration),
+            atLinear: LaneForm.Progress.linear(sample.basicTime, duration),
             curve: storedTimingFunction?.curve, paced: isPaced, discrete: mode == .discrete
         ) { index in storedTimingFunctions.flatMap { index < $0.count ? $0[index].curve : nil } }
     }

@@ -53,7 +53,7 @@ extension CAPropertyAnimation {
     }
 
     /// `value` as the key path takes it: a point given for a translation pair becomes the pair
-    /// (x → width, y → height), so that interpolation, addition and the fast path see one kind
+    /// (x → width, y → height), so that interpolation, addition and lane records see one kind
     /// (ruling T5). Other values are returned as they are.
     func normalized(_ value: AnimatableValue) -> AnimatableValue {
         guard animatedKind == .translation, case .point(let p) = value else { return value }

@@ -82,8 +82,8 @@ open class CAPropertyAnimation: CAAnimation {
         let key = storedKeyPath?.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
         changesOnlyPlacement = CALayerProperty.table[key]?.changesOnlyPlacement ?? false
         animatedKind = Self.animatedKind(of: storedKeyPath, access: access, on: layer)
-        if case .field(let field) = access, field.fastKind != nil, storedValueFunction == nil {
-            fastField = field
+        if case .field(let field) = access, field.laneKind != nil, storedValueFunction == nil {
+            laneField = field
         }
     }
 

@@ -131,7 +131,7 @@ open class CASpringAnimation: CABasicAnimation {
 
     /// The spring's progress at a cycle's basic time, overshooting 1 when it bounces (its
     /// duration is ignored), in lane and boxed records alike.
-    override var fastProgress: FastProgram.Progress {
+    override var laneProgress: LaneForm.Progress {
         .spring(preparedMotion ?? motion)
     }
 }

@@ -8,7 +8,7 @@ import CoreGraphics
 //
 // Three kinds of record:
 // - lanes: a basic, spring or keyframe animation of a `LayerField` whose values fit lanes (a
-//   number, point, size or rectangle; FastPath.swift). Its frame reads no object, retains nothing
+//   number, point, size or rectangle; Lanes.swift). Its frame reads no object, retains nothing
 //   and follows no pointer out of the record: a linear scan of a few hundred contiguous bytes.
 // - boxed: any other property animation (colours, paths, images, transforms as matrices,
 //   `contents`, a kind's or a subclass's properties, value functions, cubic keyframes): the record
@@ -149,7 +149,7 @@ package struct ResolvedAnimations: @unchecked Sendable {
         node: RenderLayer
     ) {
         let d = header.pointee.timing.duration
-        let linear = FastProgram.Progress.linear(sample.basicTime, d)
+        let linear = LaneForm.Progress.linear(sample.basicTime, d)
         let curved =
             header.pointee.progress == .curve
             ? (UnsafeRawPointer(header) + Self.headerSize).load(as: UnitBezier.self).solve(linear) : linear
@@ -163,7 +163,7 @@ package struct ResolvedAnimations: @unchecked Sendable {
 // MARK: - Records
 
 extension ResolvedAnimations {
-    /// How a record's progress through a cycle becomes its fraction (`FastProgram.Progress`).
+    /// How a record's progress through a cycle becomes its fraction (`LaneForm.Progress`).
     enum ProgressKind: UInt8 {
         case linear, curve, spring
     }
@@ -269,7 +269,7 @@ extension ResolvedAnimations {
             let curveCount = Int(header.pointee.segmentCurveCount)
             let curves = UnsafeRawPointer(frames + n * laneCount).assumingMemoryBound(to: UnitBezier.self)
             let (index, u) = KeyframeTimeline.segment(
-                atLinear: FastProgram.Progress.linear(sample.basicTime, duration),
+                atLinear: LaneForm.Progress.linear(sample.basicTime, duration),
                 keyTimes: UnsafeBufferPointer(start: values, count: keyTimeCount), count: n,
                 discreteKeyTimes: discrete, orderedKeyTimes: !flags.contains(.unorderedKeyTimes),
                 curve: curve,
@@ -284,13 +284,13 @@ extension ResolvedAnimations {
         } else {
             let start = lanes(values, count: laneCount)
             let end = lanes(values + laneCount, count: laneCount)
-            // FastProgram.Progress.fraction(atBasicTime:duration:).
+            // LaneForm.Progress.fraction(atBasicTime:duration:).
             let fraction: Double
             switch header.pointee.progress {
-            case .linear: fraction = FastProgram.Progress.linear(sample.basicTime, duration)
+            case .linear: fraction = LaneForm.Progress.linear(sample.basicTime, duration)
             case .curve:
                 fraction = curve.unsafelyUnwrapped.solve(
-                    FastProgram.Progress.linear(sample.basicTime, duration))
+                    LaneForm.Progress.linear(sample.basicTime, duration))
             case .spring:
                 fraction = (UnsafeRawPointer(header) + progressOffset).load(as: SpringMotion.self).fraction(
                     at: sample.basicTime)
@@ -333,7 +333,7 @@ extension ResolvedAnimations {
     private struct Record {
         var header: Header
         /// Lanes: the animation's lane form.
-        let program: FastProgram?
+        let program: LaneForm?
         /// Lanes: the committed value of the field, as lanes.
         let model: SIMD4<Double>
         /// Lanes, for a transform field: the committed matrix.
@@ -410,7 +410,7 @@ extension ResolvedAnimations {
         /// A lane record; `nil` when the animation has no lane form, or its keyframe table is not
         /// of the shape the lane records read.
         private init?(lanes animation: CAPropertyAnimation, flags: Flags, model: borrowing LayerState) {
-            guard let program = animation.fastProgram, let kind = program.field.fastKind else { return nil }
+            guard let program = animation.laneForm, let kind = program.field.laneKind else { return nil }
             self.program = program
             groupCurve = nil
             let field = program.field

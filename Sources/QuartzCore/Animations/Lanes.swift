@@ -8,7 +8,7 @@ import CoreGraphics
 // No enum copies, no boxing, no allocation. Anything else is a boxed record (ruling E28).
 
 /// The fixed-size kinds lane records handle, and how they map to four lanes.
-enum FastKind: Equatable {
+enum LaneKind: Equatable {
     case scalar, point, size, rect
 
     init?(_ value: AnimatableValue) {
@@ -35,7 +35,7 @@ enum FastKind: Equatable {
 
 extension LayerField {
     /// The field's kind in lanes (`nil`: no lane form).
-    var fastKind: FastKind? {
+    var laneKind: LaneKind? {
         switch self {
         case .position, .anchorPoint, .boundsOrigin: return .point
         case .bounds, .contentsRect, .contentsCenter: return .rect
@@ -47,7 +47,7 @@ extension LayerField {
         }
     }
 
-    /// The field's value as lanes (only for fields with a `fastKind`).
+    /// The field's value as lanes (only for fields with a `laneKind`).
     func lanes(_ state: borrowing LayerState) -> SIMD4<Double> {
         switch self {
         case .position: return Self.point(state.position)
@@ -97,7 +97,7 @@ extension LayerField {
         }
     }
 
-    /// Writes lanes into the field (only for fields with a `fastKind`).
+    /// Writes lanes into the field (only for fields with a `laneKind`).
     func write(lanes v: SIMD4<Double>, into state: inout LayerState) {
         switch self {
         case .position: state.position = CGPoint(x: v[0], y: v[1])

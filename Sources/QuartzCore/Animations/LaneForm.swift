@@ -1,13 +1,13 @@
 import CoreGraphics
 
-// A property animation's lane form (FastPath.swift's lanes), compiled once when the animation is
+// A property animation's lane form (Lanes.swift's lanes), compiled once when the animation is
 // prepared: its values as plain lanes, its progress and keyframe tables. A render node resolves
 // its committed animations' lane forms into lane records against its committed values
 // (ResolvedAnimations.swift), which are what is evaluated.
 
 /// A property animation's lane form, as plain values (see the top of this file). Immutable once
 /// made; a class so that an animation's copies share it.
-package final class FastProgram: Sendable {
+package final class LaneForm: Sendable {
     /// How linear progress through a cycle becomes the interpolation fraction.
     package enum Progress: Sendable {
         case linear
