@@ -94,6 +94,9 @@ struct AudioMix {
         if soundtrack.loops, let length { filters.append("aloop=loop=-1:size=\(length)") }
         filters.append("atrim=end_sample=\(heard)")
         if soundtrack.volume != 1 { filters.append("volume=\(soundtrack.volume):precision=double") }
+        if let envelope = soundtrack.envelopeExpression() {
+            filters.append("aeval=exprs='val(0)*(\(envelope))|val(1)*(\(envelope))':c=same")
+        }
         let fadeIn = min(Self.samples(soundtrack.fadeInDuration), heard)
         if fadeIn > 0 { filters.append("afade=t=in:ss=0:ns=\(fadeIn)") }
         let fadeOut = min(Self.samples(soundtrack.fadeOutDuration), heard)
