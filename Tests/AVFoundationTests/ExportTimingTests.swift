@@ -1,0 +1,58 @@
+import AVFoundation
+import CoreMedia
+import Foundation
+import Testing
+
+extension ExportSessionTests {
+    /// Which source frame each exported frame shows: trims, offsets, speed changes and the
+    /// session's time range, frame-exactly (ruling AV18).
+    @Suite struct Timing {
+        let numbered = AVURLAsset(url: ExportFixtures.numbered)
+
+        /// Source frames 15…29 over [0, 0.5), then source [0, 0.5) slowed to [0.5, 1.5).
+        func composition() throws -> AVMutableComposition {
+            let composition = AVMutableComposition()
+            try composition.insertTimeRange(range(0.5, 0.5), of: numbered, at: .zero)
+            try composition.insertTimeRange(range(0, 0.5), of: numbered, at: t(0.5))
+            composition.scaleTimeRange(range(0.5, 0.5), toDuration: t(1))
+            return composition
+        }
+
+        /// The source frame shown at composition frame `n` (30 fps): the frame that began at or
+        /// before the mapped source time.
+        func expectedSourceFrame(_ n: Int) -> Int {
+            n < 15 ? 15 + n : (n - 15) / 2
+        }
+
+        @Test func trimmedAndSlowedSegmentsShowTheFrameOnScreenAtEachTime() async throws {
+            let session = try #require(
+                AVAssetExportSession(asset: try composition(), presetName: AVAssetExportPresetHighestQuality))
+            let url = await exportCompleted(session, name: "numbered")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let frames = ExportFixtures.frames(of: url, width: 32, height: 32)
+            #expect(frames.count == 45)
+            #expect(frames.map(ExportFixtures.numberedFrame) == (0..<45).map(expectedSourceFrame))
+        }
+
+        @Test func aTimeRangeExportsItsFramesOnly() async throws {
+            let session = try #require(
+                AVAssetExportSession(asset: try composition(), presetName: AVAssetExportPresetHighestQuality))
+            session.timeRange = range(0.2, 1)  // composition frames 6..<36
+            let url = await exportCompleted(session, name: "numbered-range")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let frames = ExportFixtures.frames(of: url, width: 32, height: 32)
+            #expect(frames.count == 30)
+            #expect(frames.map(ExportFixtures.numberedFrame) == (6..<36).map(expectedSourceFrame))
+        }
+
+        @Test func aRangePastTheEndIsCutThere() async throws {
+            let session = try #require(
+                AVAssetExportSession(asset: numbered, presetName: AVAssetExportPresetHighestQuality))
+            session.timeRange = range(0.5, 10)
+            let url = await exportCompleted(session, name: "numbered-tail")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let frames = ExportFixtures.frames(of: url, width: 32, height: 32)
+            #expect(frames.map(ExportFixtures.numberedFrame) == Array(15..<30))
+        }
+    }
+}
