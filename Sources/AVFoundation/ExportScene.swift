@@ -42,8 +42,9 @@ final class ExportScene {
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
         let additional = tool?.additionalLayer.map { (layer: $0, trackID: tool!.additionalLayerTrackID) }
-        plain = ComposedFrameLayers(renderSize: size, additionalLayer: additional)
+        // The app's layers leave their superlayers before joining this tree (and go back after).
         if let additional { restore.append(Self.detach(additional.layer)) }
+        plain = ComposedFrameLayers(renderSize: size, additionalLayer: additional)
         guard let tool, let animationLayer = tool.animationLayer else {
             root = plain.root
             holder = nil

@@ -22,6 +22,11 @@ enum ExportFixtures {
         ]
     }
 
+    /// One second of mid grey at 160×90, 30 fps, H.264: a picture no red layer can be mistaken in.
+    static let grey: URL = make("export-grey.mp4") {
+        ["-f", "lavfi", "-i", "color=c=gray:s=160x90:r=30:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", $0]
+    }
+
     /// One second at 32×32, 30 fps, each frame one grey: frame N has luma 16 + 6N (limited range),
     /// so a decoded frame's grey tells which source frame it is. Lossless H.264.
     static let numbered: URL = make("export-numbered.mp4") {

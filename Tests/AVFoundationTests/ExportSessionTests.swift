@@ -34,6 +34,11 @@ func box(_ origin: CGPoint, width: CGFloat = 40, height: CGFloat = 30) -> CALaye
     return layer
 }
 
+/// Whether an RGB pixel is clearly green.
+func isGreen(_ pixel: (r: Int, g: Int, b: Int)) -> Bool {
+    pixel.g > 200 && pixel.r < 60 && pixel.b < 60
+}
+
 /// Whether an RGB pixel is clearly red.
 func isRed(_ pixel: (r: Int, g: Int, b: Int)) -> Bool {
     pixel.r > 200 && pixel.g < 60 && pixel.b < 60
@@ -63,7 +68,9 @@ extension ExportSessionTests {
             let videoLayer = CALayer()
             videoLayer.frame = parent.bounds
             parent.addSublayer(videoLayer)
-            parent.addSublayer(box(.zero))  // the title: top-left 40×30
+            let title = box(.zero)  // top-left 40×30
+            title.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            parent.addSublayer(title)
             videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
                 postProcessingAsVideoLayer: videoLayer, in: parent)
             let parameters = AVMutableAudioMixInputParameters(track: musicTrack)
@@ -106,10 +113,12 @@ extension ExportSessionTests {
                     psnr >= 35,
                     "frame \(frame): \(psnr) dB against \(source.lastPathComponent) \(sourceFrame)")
             }
-            // The title is on top, at the top-left (the parent layer is geometry-flipped).
-            let first = ExportFixtures.frame(10, of: url)
-            #expect(isRed(ExportFixtures.pixel(first, width: 160, x: 20, y: 15)))
-            #expect(!isRed(ExportFixtures.pixel(first, width: 160, x: 20, y: 75)))
+            // The title is on top, at the top-left (the parent layer is geometry-flipped), where the
+            // clip itself is not green.
+            let title = ExportFixtures.pixel(ExportFixtures.frame(10, of: url), width: 160, x: 20, y: 15)
+            let clip = ExportFixtures.pixel(
+                ExportFixtures.frame(10, of: ExportFixtures.clipA), width: 160, x: 20, y: 15)
+            #expect(isGreen(title) && !isGreen(clip), "title \(title), clip \(clip)")
         }
     }
 }
