@@ -120,5 +120,30 @@ extension ExportSessionTests {
                 ExportFixtures.frame(10, of: ExportFixtures.clipA), width: 160, x: 20, y: 15)
             #expect(isGreen(title) && !isGreen(clip), "title \(title), clip \(clip)")
         }
+
+        /// A value set at a time is a step, then holds until a ramp; the ramp's end value holds after it.
+        @Test func setVolumesAreStepsAndRampsAreLinear() async throws {
+            let composition = AVMutableComposition()
+            try composition.insertTimeRange(range(0, 1), of: AVURLAsset(url: ExportFixtures.grey), at: .zero)
+            let musicTrack = try #require(
+                composition.addMutableTrack(withMediaType: .audio, preferredTrackID: 0))
+            try musicTrack.insertTimeRange(range(0, 1), of: try #require(music.tracks.first), at: .zero)
+            let parameters = AVMutableAudioMixInputParameters(track: musicTrack)
+            parameters.setVolume(0.5, at: t(0.3))
+            parameters.setVolumeRamp(fromStartVolume: 0.5, toEndVolume: 0.1, timeRange: range(0.6, 0.2))
+            let audioMix = AVMutableAudioMix()
+            audioMix.inputParameters = [parameters]
+            let session = try #require(
+                AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHighestQuality))
+            session.audioMix = audioMix
+            let url = await exportCompleted(session, name: "volumes")
+            defer { try? FileManager.default.removeItem(at: url) }
+            for (time, gain) in [(0.15, 1.0), (0.45, 0.5), (0.7, 0.3), (0.9, 0.1)] {
+                let heard = ExportFixtures.level(url, start: time - 0.03, duration: 0.06)
+                let source = ExportFixtures.level(ExportFixtures.music, start: time - 0.03, duration: 0.06)
+                #expect(
+                    abs(heard - source - 20 * log10(gain)) <= 1, "at \(time) s: \(heard) dB vs \(source) dB")
+            }
+        }
     }
 }
