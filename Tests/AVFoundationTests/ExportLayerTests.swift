@@ -35,23 +35,35 @@ extension ExportSessionTests {
 
         /// A red box, invisible in the model (opacity 0), shown by an animation of opacity 1 over
         /// [begin, begin + 0.5 s) — added, and committed, while the clock reads `builtAt`.
+        ///
+        /// Built on a thread of its own, which then ends: animation events are delivered by the
+        /// thread that committed them (ruling RT1), so no other test's flush on a shared thread,
+        /// under the system clock, can remove the animation before the export.
         func flash(beginTime: CFTimeInterval, removedOnCompletion: Bool, builtAt: CFTimeInterval = 1000)
             -> CALayer
         {
-            CAMediaClock.withManualTime(at: builtAt) {
-                let layer = box(.zero)
-                layer.opacity = 0
-                let animation = CABasicAnimation(keyPath: "opacity")
-                animation.fromValue = 1
-                animation.toValue = 1
-                animation.duration = 0.5
-                animation.beginTime = beginTime
-                animation.isRemovedOnCompletion = removedOnCompletion
-                animation.fillMode = .forwards
-                layer.add(animation, forKey: "flash")
-                CATransaction.flush()
-                return layer
+            let built = LayerBox()
+            let finished = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                CAMediaClock.withManualTime(at: builtAt) {
+                    let layer = box(.zero)
+                    layer.opacity = 0
+                    let animation = CABasicAnimation(keyPath: "opacity")
+                    animation.fromValue = 1
+                    animation.toValue = 1
+                    animation.duration = 0.5
+                    animation.beginTime = beginTime
+                    animation.isRemovedOnCompletion = removedOnCompletion
+                    animation.fillMode = .forwards
+                    layer.add(animation, forKey: "flash")
+                    CATransaction.flush()
+                    built.layer = layer
+                }
+                finished.signal()
             }
+            thread.start()
+            finished.wait()
+            return built.layer
         }
 
         func redAtTopLeft(_ frame: [UInt8]) -> Bool {
@@ -176,4 +188,9 @@ extension ExportSessionTests {
             #expect(abs(video.r - video.b) <= 6 && abs(Double(video.g) - 174 * 255 / 219) <= 8, "\(video)")
         }
     }
+}
+
+/// A layer handed from the thread that built it to the test.
+final class LayerBox: @unchecked Sendable {
+    var layer = CALayer()
 }
