@@ -69,9 +69,13 @@ final class TrackFrameReader {
             "fps=fps=\(duration.timescale)/\(duration.value):start_time=\(number(firstFrame)):round=up",
             "scale=\(segment.width):\(segment.height):flags=bicubic", "format=rgba",
         ]
+        // Decoding starts at a key frame at least 2 s before the segment's source start (the
+        // frame on screen there began at most one frame earlier); `-copyts` keeps the times.
+        let seek = source.start.seconds - 2
+        let input = (seek > 0 ? ["-ss", number(seek)] : []) + ["-copyts"]
         do {
             return try RawVideoDecoder(
-                input: segment.url, inputArguments: ["-copyts"], stream: segment.stream,
+                input: segment.url, inputArguments: input, stream: segment.stream,
                 filters: filters.joined(separator: ","), width: segment.width, height: segment.height,
                 frameLimit: segment.frames.count, outputArguments: ["-fps_mode", "passthrough"])
         } catch {

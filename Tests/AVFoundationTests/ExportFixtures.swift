@@ -36,6 +36,16 @@ enum ExportFixtures {
         ]
     }
 
+    /// Three seconds at 32×32, 30 fps, a key frame every second, frame N ≥ 60 of luma
+    /// 16 + 6 (N − 60) (earlier frames black): a source long enough that a late segment is decoded
+    /// after a seek, read like ``numbered``. Lossless H.264.
+    static let numberedLong: URL = make("export-numbered-late.mp4") {
+        [
+            "-f", "lavfi", "-i", "color=black:s=32x32:r=30:d=3,geq=lum='16+6*clip(N-60,0,29)':cb=128:cr=128",
+            "-c:v", "libx264", "-qp", "0", "-g", "30", "-pix_fmt", "yuv420p", $0,
+        ]
+    }
+
     /// Two seconds of a 440 Hz tone at amplitude 0.5, 48 kHz mono, 16-bit WAV: the music.
     static let music: URL = make("export-music.wav") {
         [

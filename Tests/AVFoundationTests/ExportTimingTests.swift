@@ -54,5 +54,20 @@ extension ExportSessionTests {
             let frames = ExportFixtures.frames(of: url, width: 32, height: 32)
             #expect(frames.map(ExportFixtures.numberedFrame) == Array(15..<30))
         }
+
+        @Test func aSegmentLateInALongSourceStartsOnTheFrameOnScreen() async throws {
+            // Source 2.51 s (between frames 75 and 76) onwards: decoded after a seek.
+            let composition = AVMutableComposition()
+            try composition.insertTimeRange(
+                range(2.51, 0.4), of: AVURLAsset(url: ExportFixtures.numberedLong), at: .zero)
+            let session = try #require(
+                AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHighestQuality))
+            let url = await exportCompleted(session, name: "numbered-late")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let frames = ExportFixtures.frames(of: url, width: 32, height: 32).map {
+                60 + ExportFixtures.numberedFrame($0)
+            }
+            #expect(frames == Array(75..<87))
+        }
     }
 }
