@@ -4,15 +4,14 @@ import LaminaExport
 
 // The sound of an export (ruling AV19): every media segment of an enabled audio track is one
 // LaminaExport soundtrack — its source range played from its place on the export's timeline —
-// with the audio mix's volume for that track as a volume envelope; ffmpeg decodes, resamples,
-// mixes (levels add) and encodes AAC.
+// with the audio mix's volume for that track as a volume envelope, at the segment's speed
+// (pitch kept); ffmpeg decodes, resamples, mixes (levels add) and encodes AAC.
 
 extension ExportPlan {
     /// The soundtracks of `tracks` over `range`.
     ///
-    /// - Throws: ``AVError/Code/operationNotSupportedForAsset`` for a segment played faster or
-    ///   slower (`scaleTimeRange`) or taken from a file's second audio track; what reading a
-    ///   source throws.
+    /// - Throws: ``AVError/Code/operationNotSupportedForAsset`` for a segment taken from a file's
+    ///   second audio track; what reading a source throws.
     static func soundtracks(
         of tracks: [AVAssetTrack], in asset: AVAsset, range: CMTimeRange, mix: AVAudioMix?,
         probes: inout SourceProbes
@@ -26,22 +25,19 @@ extension ExportPlan {
                 let (source, target) = (segment.timeMapping.source, segment.timeMapping.target)
                 let heard = CMTimeRangeGetIntersection(target, otherRange: range)
                 guard heard.duration > .zero else { continue }
-                guard source.duration == target.duration else {
-                    throw AVError(
-                        .operationNotSupportedForAsset,
-                        reason:
-                            "audio scaled with scaleTimeRange (\(url.lastPathComponent)) is not exported yet")
-                }
                 guard try probes.firstStream(in: url, mediaType: .audio)?.trackID == segment.sourceTrackID
                 else {
                     throw AVError(
                         .operationNotSupportedForAsset,
                         reason: "only the first audio track of \(url.lastPathComponent) can be exported")
                 }
+                // Source seconds per composition second: not 1 where scaleTimeRange changed the speed.
+                let tempo = source.duration.seconds / target.duration.seconds
                 var soundtrack = Soundtrack(url: url)
                 soundtrack.startTime = (heard.start - range.start).seconds
-                soundtrack.sourceStart = (source.start + (heard.start - target.start)).seconds
-                soundtrack.sourceDuration = heard.duration.seconds
+                soundtrack.sourceStart = source.start.seconds + (heard.start - target.start).seconds * tempo
+                soundtrack.sourceDuration = heard.duration.seconds * tempo
+                if source.duration != target.duration { soundtrack.tempo = tempo }
                 soundtrack.volumeEnvelope = envelope
                 soundtracks.append(soundtrack)
             }

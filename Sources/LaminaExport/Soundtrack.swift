@@ -59,6 +59,11 @@ public struct Soundtrack: Sendable, Equatable {
     /// 0), in order. Empty (the default): no change. Used by AVFoundation's export session for
     /// an audio mix's volume ramps; ffmpeg applies it sample by sample (`aeval`).
     package var volumeEnvelope: [VolumePoint] = []
+    /// How fast the source plays: 2 plays it twice as fast (in half the time), 0.5 half as fast;
+    /// the pitch is kept (ffmpeg's `atempo`). `sourceStart` and `sourceDuration` stay in source
+    /// seconds. Default 1; must be finite and positive. Used by AVFoundation's export session
+    /// for segments scaled with `scaleTimeRange`.
+    package var tempo: Double = 1
 
     /// The whole of the file at `url`, from frame 0, at its own level.
     public init(url: URL) {
@@ -79,6 +84,7 @@ public struct Soundtrack: Sendable, Equatable {
                 "the source duration \(sourceDuration) s must be positive")
         }
         try check(volume.isFinite && volume >= 0, "the volume \(volume) must be 0 or more")
+        try check(tempo.isFinite && tempo > 0, "the tempo \(tempo) must be positive")
         try check(
             fadeInDuration.isFinite && fadeInDuration >= 0,
             "the fade-in \(fadeInDuration) s must be 0 or more")

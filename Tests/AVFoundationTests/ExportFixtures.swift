@@ -164,6 +164,19 @@ enum ExportFixtures {
         return 10 * log10(power / (32768.0 * 32768.0))
     }
 
+    /// The sign changes per second of `url`'s sound, mixed to mono, over
+    /// `[start, start + duration)` seconds: twice the frequency of a pure tone.
+    static func crossingsPerSecond(_ url: URL, start: Double, duration: Double) -> Double {
+        let data = run([
+            "-v", "error", "-i", url.path, "-vn", "-af",
+            "atrim=start=\(start):duration=\(duration),pan=mono|c0=c0", "-f", "s16le", "-ar", "48000",
+            "pipe:1",
+        ])
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let changes = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        return Double(changes) / duration
+    }
+
     /// Whether `folder` holds any of LaminaExport's temporary outputs (`….partial`).
     static func hasPartialFiles(in folder: URL) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

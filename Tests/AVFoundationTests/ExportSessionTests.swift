@@ -145,5 +145,29 @@ extension ExportSessionTests {
                     abs(heard - source - 20 * log10(gain)) <= 1, "at \(time) s: \(heard) dB vs \(source) dB")
             }
         }
+
+        /// Music slowed to half speed with `scaleTimeRange` lasts twice as long at the same pitch.
+        @Test func scaledAudioPlaysAtItsNewSpeedAndKeepsItsPitch() async throws {
+            let composition = AVMutableComposition()
+            try composition.insertTimeRange(range(0, 1), of: AVURLAsset(url: ExportFixtures.grey), at: .zero)
+            let musicTrack = try #require(
+                composition.addMutableTrack(withMediaType: .audio, preferredTrackID: 0))
+            try musicTrack.insertTimeRange(range(0, 0.5), of: try #require(music.tracks.first), at: .zero)
+            musicTrack.scaleTimeRange(range(0, 0.5), toDuration: t(1))
+            let session = try #require(
+                AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHighestQuality))
+            let url = await exportCompleted(session, name: "slowed")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let audio = try #require(ExportFixtures.streams(url).first { $0.type == "audio" })
+            #expect(abs(audio.duration - 1) <= oneFrame)
+            // 440 Hz throughout (880 sign changes a second), at the music's level.
+            for time in [0.2, 0.8] {
+                let crossings = ExportFixtures.crossingsPerSecond(url, start: time - 0.1, duration: 0.2)
+                #expect(abs(crossings - 880) <= 30, "at \(time) s: \(crossings) sign changes a second")
+                let heard = ExportFixtures.level(url, start: time - 0.05, duration: 0.1)
+                let source = ExportFixtures.level(ExportFixtures.music, start: 0.2, duration: 0.1)
+                #expect(abs(heard - source) <= 1, "at \(time) s: \(heard) dB vs \(source) dB")
+            }
+        }
     }
 }
