@@ -103,6 +103,26 @@ open class AVAssetExportSession: @unchecked Sendable {
     /// The presets usable with `asset`: all of ``allExportPresets()``, since every preset renders.
     open class func exportPresets(compatibleWith asset: AVAsset) -> [String] { ExportPreset.names }
 
+    /// Calls `handler` (on a background queue) with whether `presetName` exports `asset` to
+    /// `outputFileType` (`nil`: to any type): whether Lamina renders the preset and writes the
+    /// type. The asset is not read.
+    open class func determineCompatibility(
+        ofExportPreset presetName: String, with asset: AVAsset, outputFileType: AVFileType?,
+        completionHandler handler: @escaping @Sendable (Bool) -> Void
+    ) {
+        let compatible =
+            ExportPreset(name: presetName) != nil && (outputFileType.map { $0.muxer != nil } ?? true)
+        DispatchQueue.global().async { handler(compatible) }
+    }
+
+    /// Calls `handler` (on a background queue) with ``supportedFileTypes``.
+    open func determineCompatibleFileTypes(
+        completionHandler handler: @escaping @Sendable ([AVFileType]) -> Void
+    ) {
+        let types = supportedFileTypes
+        DispatchQueue.global().async { handler(types) }
+    }
+
     /// Stops the export as soon as the current frame is done: status becomes
     /// ``Status/cancelled``, ``error`` a `CocoaError(.userCancelled)`, and nothing is left at
     /// the output URL. Before the export starts it cancels it; after it ends it does nothing.

@@ -41,6 +41,26 @@ extension ExportSessionTests {
             #expect(session?.status == .unknown && session?.progress == 0 && session?.error == nil)
         }
 
+        @Test func compatibilityIsThePresetAndTheFileType() async throws {
+            func compatible(_ preset: String, _ type: AVFileType?) async -> Bool {
+                await withCheckedContinuation { continuation in
+                    AVAssetExportSession.determineCompatibility(
+                        ofExportPreset: preset, with: clip, outputFileType: type
+                    ) { continuation.resume(returning: $0) }
+                }
+            }
+            #expect(await compatible(AVAssetExportPreset1280x720, .mov))
+            #expect(await compatible(AVAssetExportPresetLowQuality, nil))
+            #expect(await !compatible(AVAssetExportPresetPassthrough, .mp4))
+            #expect(await !compatible(AVAssetExportPresetHighestQuality, AVFileType(rawValue: "public.avi")))
+            let session = try #require(
+                AVAssetExportSession(asset: clip, presetName: AVAssetExportPreset640x480))
+            let types = await withCheckedContinuation { continuation in
+                session.determineCompatibleFileTypes { continuation.resume(returning: $0) }
+            }
+            #expect(types == [.mov, .mp4, .m4v])
+        }
+
         @Test func anExistingFileIsKept() async throws {
             let url = ExportFixtures.output("existing")
             try Data("keep".utf8).write(to: url)
