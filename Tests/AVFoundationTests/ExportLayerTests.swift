@@ -30,6 +30,9 @@ extension ExportSessionTests {
             session.videoComposition = videoComposition
             let url = await exportCompleted(session, name: name)
             defer { try? FileManager.default.removeItem(at: url) }
+            // The app's layers are as they were: Lamina's layers are gone again.
+            #expect(parent.superlayer == nil)
+            #expect((videoLayer.sublayers ?? []).isEmpty && parent.sublayers?.count == 2)
             return ExportFixtures.frames(of: url, width: 160, height: 90)
         }
 
@@ -186,6 +189,73 @@ extension ExportSessionTests {
             #expect(isRed(ExportFixtures.pixel(frame, width: 32, x: 4, y: 28)))
             let video = ExportFixtures.pixel(frame, width: 32, x: 4, y: 4)  // grey of source frame 29
             #expect(abs(video.r - video.b) <= 6 && abs(Double(video.g) - 174 * 255 / 219) <= 8, "\(video)")
+        }
+
+        @Test func withoutPostProcessingTheTreeIsNotDrawn() async throws {
+            let videoComposition = AVMutableVideoComposition(propertiesOf: clip)
+            let track = try #require(clip.tracks(withMediaType: .video).first)
+            let instructions = [(range(0, 0.5), true), (range(0.5, 0.5), false)].map {
+                timeRange, postProcessing in
+                let instruction = AVMutableVideoCompositionInstruction()
+                instruction.timeRange = timeRange
+                instruction.enablePostProcessing = postProcessing
+                instruction.layerInstructions = [AVMutableVideoCompositionLayerInstruction(assetTrack: track)]
+                return instruction
+            }
+            videoComposition.instructions = instructions
+            let parent = CALayer()
+            parent.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
+            parent.isGeometryFlipped = true
+            let videoLayer = CALayer()
+            videoLayer.frame = parent.bounds
+            parent.addSublayer(videoLayer)
+            parent.addSublayer(box(.zero))
+            videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
+                postProcessingAsVideoLayer: videoLayer, in: parent)
+            let session = try #require(
+                AVAssetExportSession(asset: clip, presetName: AVAssetExportPresetHighestQuality))
+            session.videoComposition = videoComposition
+            let url = await exportCompleted(session, name: "no-post-processing")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let frames = ExportFixtures.frames(of: url, width: 160, height: 90)
+            try #require(frames.count == 30)
+            let (on, off) = (redAtTopLeft(frames[5]), redAtTopLeft(frames[20]))
+            #expect(on && !off)
+            let grey = ExportFixtures.pixel(frames[20], width: 160, x: 20, y: 15)
+            #expect(abs(grey.r - 128) <= 12 && abs(grey.g - 128) <= 12, "\(grey)")
+        }
+
+        /// Two video layers, the left and right halves of a red parent, each showing the frame.
+        @Test func everyVideoLayerShowsTheComposedFrame() async throws {
+            let videoComposition = AVMutableVideoComposition(propertiesOf: clip)
+            let parent = CALayer()
+            parent.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
+            parent.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            parent.isGeometryFlipped = true
+            let halves = [
+                CGRect(x: 0, y: 20, width: 80, height: 45), CGRect(x: 80, y: 20, width: 80, height: 45),
+            ]
+            let videoLayers = halves.map { frame in
+                let layer = CALayer()
+                layer.frame = frame
+                parent.addSublayer(layer)
+                return layer
+            }
+            videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
+                postProcessingAsVideoLayers: videoLayers, in: parent)
+            let session = try #require(
+                AVAssetExportSession(asset: clip, presetName: AVAssetExportPresetHighestQuality))
+            session.videoComposition = videoComposition
+            let url = await exportCompleted(session, name: "two-video-layers")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let frame = try #require(ExportFixtures.frames(of: url, width: 160, height: 90).first)
+            for (x, y) in [(40, 42), (120, 42)] {
+                let pixel = ExportFixtures.pixel(frame, width: 160, x: x, y: y)
+                #expect(abs(pixel.r - 128) <= 12 && abs(pixel.b - 128) <= 12, "(\(x), \(y)): \(pixel)")
+            }
+            for (x, y) in [(40, 8), (120, 80)] {
+                #expect(isRed(ExportFixtures.pixel(frame, width: 160, x: x, y: y)), "(\(x), \(y))")
+            }
         }
     }
 }
