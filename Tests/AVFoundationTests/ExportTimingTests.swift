@@ -1,4 +1,5 @@
 import AVFoundation
+import CoreGraphics
 import CoreMedia
 import Foundation
 import Testing
@@ -68,6 +69,37 @@ extension ExportSessionTests {
                 60 + ExportFixtures.numberedFrame($0)
             }
             #expect(frames == Array(75..<87))
+        }
+
+        /// A layer instruction's transform maps source pixels (origin top-left, y down) to render
+        /// pixels: (0, 1, −1, 0, 90, 0) turns a 160×90 clip clockwise into a 90×160 frame, as
+        /// ffmpeg's `transpose=1` does.
+        @Test func aTransformTurnsThePictureAsAppleDefinesIt() async throws {
+            let clip = AVURLAsset(url: ExportFixtures.clipA)
+            let track = try #require(clip.tracks(withMediaType: .video).first)
+            let layerInstruction = AVMutableVideoCompositionLayerInstruction(assetTrack: track)
+            layerInstruction.setTransform(
+                CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 90, ty: 0), at: .zero)
+            let instruction = AVMutableVideoCompositionInstruction()
+            instruction.timeRange = range(0, 1)
+            instruction.layerInstructions = [layerInstruction]
+            let videoComposition = AVMutableVideoComposition()
+            videoComposition.renderSize = CGSize(width: 90, height: 160)
+            videoComposition.frameDuration = CMTime(value: 1, timescale: 30)
+            videoComposition.instructions = [instruction]
+            let session = try #require(
+                AVAssetExportSession(asset: clip, presetName: AVAssetExportPresetHighestQuality))
+            session.videoComposition = videoComposition
+            let url = await exportCompleted(session, name: "turned")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let exported = ExportFixtures.frame(10, of: url)
+            let turned = [UInt8](
+                ExportFixtures.run([
+                    "-v", "error", "-i", ExportFixtures.clipA.path, "-vf", "select=eq(n\\,10),transpose=1",
+                    "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1",
+                ]))
+            let psnr = ExportFixtures.psnr(exported, turned, width: 90, rows: 0..<160)
+            #expect(psnr >= 35, "\(psnr) dB")
         }
     }
 }
