@@ -180,8 +180,12 @@ extension ExportPlan {
         let frames = frames(in: segment.timeMapping.target)
         guard !frames.isEmpty else { return nil }
         let stream = try probes.stream(of: segment.sourceTrackID, in: url, mediaType: .video)
+        guard let width = stream.width, let height = stream.height, width > 0, height > 0 else {
+            throw AVError(
+                .decodeFailed, reason: "\(url.path): its video track \(segment.sourceTrackID) has no size")
+        }
         return SourceSegment(
-            url: url, stream: stream.index, width: stream.width ?? 0, height: stream.height ?? 0,
+            url: url, stream: stream.index, width: width, height: height,
             mapping: segment.timeMapping, frames: frames)
     }
 }
