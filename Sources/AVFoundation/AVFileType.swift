@@ -2,8 +2,10 @@ import Foundation
 
 /// A container format for media files, Apple's `AVFileType`: a uniform type identifier.
 ///
-/// An export session writes the three MPEG-4 family types, all with H.264 video and AAC sound
-/// (ffmpeg's `mp4` muxer for ``mp4`` and ``m4v``, `mov` for ``mov``).
+/// An export session writes the three movie types ``mov``, ``mp4`` and ``m4v``, with H.264
+/// video and AAC sound (ffmpeg's `mp4` muxer for ``mp4`` and ``m4v``, `mov` for ``mov``); the
+/// other types are named so that code using them compiles, and an export to them fails with
+/// ``AVError/Code/exportFailed``.
 public struct AVFileType: RawRepresentable, Hashable, Sendable {
     /// The uniform type identifier, such as `"public.mpeg-4"`.
     public let rawValue: String
@@ -24,6 +26,20 @@ public struct AVFileType: RawRepresentable, Hashable, Sendable {
     public static let mp4 = AVFileType(rawValue: "public.mpeg-4")
     /// iTunes video, `.m4v` (`com.apple.m4v-video`): MPEG-4 with Apple's extension.
     public static let m4v = AVFileType(rawValue: "com.apple.m4v-video")
+
+    /// Apple's audio-only MPEG-4, `.m4a` (`com.apple.m4a-audio`); not written by the export
+    /// session, which writes movies with video.
+    public static let m4a = AVFileType(rawValue: "com.apple.m4a-audio")
+    /// WAVE audio, `.wav` (`com.microsoft.waveform-audio`); not written by the export session.
+    public static let wav = AVFileType(rawValue: "com.microsoft.waveform-audio")
+    /// AIFF audio, `.aif` (`public.aiff-audio`); not written by the export session.
+    public static let aiff = AVFileType(rawValue: "public.aiff-audio")
+    /// Core Audio Format, `.caf` (`com.apple.coreaudio-format`); not written by the export session.
+    public static let caf = AVFileType(rawValue: "com.apple.coreaudio-format")
+    /// MP3 audio, `.mp3` (`public.mp3`); not written by the export session.
+    public static let mp3 = AVFileType(rawValue: "public.mp3")
+    /// 3GPP, `.3gp` (`public.3gpp`); not written by the export session.
+    public static let mobile3GPP = AVFileType(rawValue: "public.3gpp")
 
     /// ffmpeg's muxer for the type, or `nil` for a type Lamina does not write.
     var muxer: String? {

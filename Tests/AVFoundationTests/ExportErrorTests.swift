@@ -100,8 +100,10 @@ extension ExportSessionTests {
         }
 
         @Test func anUnsupportedOrMissingFileTypeOrURLFails() async throws {
-            let avi = await failure(try session(clip), as: AVFileType(rawValue: "public.avi"))
-            #expect((avi as? AVError)?.code == .exportFailed)
+            for fileType in [AVFileType.m4a, .wav, AVFileType(rawValue: "public.avi")] {
+                let error = await failure(try session(clip), as: fileType)
+                #expect((error as? AVError)?.code == .exportFailed, "\(fileType.rawValue)")
+            }
             let none = await failure(try session(clip), as: nil)
             #expect((none as? AVError)?.code == .exportFailed)
             let noURL = try session(clip)
