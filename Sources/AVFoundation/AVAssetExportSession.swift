@@ -94,8 +94,8 @@ open class AVAssetExportSession: @unchecked Sendable {
     open var progress: Float { lock.withLock { state.progress } }
 
     /// The file types this session writes: ``AVFileType/mov``, ``AVFileType/mp4`` and
-    /// ``AVFileType/m4v``.
-    open var supportedFileTypes: [AVFileType] { [.mov, .mp4, .m4v] }
+    /// ``AVFileType/m4v``, and Lamina's ``AVFileType/webm``.
+    open var supportedFileTypes: [AVFileType] { [.mov, .mp4, .m4v, .webm] }
 
     /// The names of every preset Lamina renders (not ``AVAssetExportPresetPassthrough``).
     open class func allExportPresets() -> [String] { ExportPreset.names }

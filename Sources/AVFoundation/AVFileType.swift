@@ -3,9 +3,9 @@ import Foundation
 /// A container format for media files, Apple's `AVFileType`: a uniform type identifier.
 ///
 /// An export session writes the three movie types ``mov``, ``mp4`` and ``m4v``, with H.264
-/// video and AAC sound (ffmpeg's `mp4` muxer for ``mp4`` and ``m4v``, `mov` for ``mov``); the
-/// other types are named so that code using them compiles, and an export to them fails with
-/// ``AVError/Code/exportFailed``.
+/// video and AAC sound (ffmpeg's `mp4` muxer for ``mp4`` and ``m4v``, `mov` for ``mov``), and,
+/// as Lamina's extension, ``webm`` (VP9 and Opus); the other types are named so that code using
+/// them compiles, and an export to them fails with ``AVError/Code/exportFailed``.
 public struct AVFileType: RawRepresentable, Hashable, Sendable {
     /// The uniform type identifier, such as `"public.mpeg-4"`.
     public let rawValue: String
@@ -27,6 +27,10 @@ public struct AVFileType: RawRepresentable, Hashable, Sendable {
     /// iTunes video, `.m4v` (`com.apple.m4v-video`): MPEG-4 with Apple's extension.
     public static let m4v = AVFileType(rawValue: "com.apple.m4v-video")
 
+    /// WebM, `.webm` (`org.webmproject.webm`), with VP9 video and Opus sound: Lamina's extension
+    /// (Apple's export sessions do not write WebM).
+    public static let webm = AVFileType(rawValue: "org.webmproject.webm")
+
     /// Apple's audio-only MPEG-4, `.m4a` (`com.apple.m4a-audio`); not written by the export
     /// session, which writes movies with video.
     public static let m4a = AVFileType(rawValue: "com.apple.m4a-audio")
@@ -46,6 +50,7 @@ public struct AVFileType: RawRepresentable, Hashable, Sendable {
         switch self {
         case .mov: "mov"
         case .mp4, .m4v: "mp4"
+        case .webm: "webm"
         default: nil
         }
     }

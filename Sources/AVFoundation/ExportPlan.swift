@@ -9,7 +9,7 @@ import LaminaExport
 struct ExportPlan {
     /// The file written.
     var output: URL
-    /// ffmpeg's muxer, `mp4` or `mov`.
+    /// ffmpeg's muxer: `mp4`, `mov` or `webm`.
     var container: String
     /// The span of the asset exported, inside `[0, duration)`.
     var range: CMTimeRange
@@ -60,7 +60,9 @@ extension ExportPlan {
         guard session.supportedFileTypes.contains(fileType), let container = fileType.muxer else {
             throw AVError(
                 .exportFailed,
-                reason: "the output file type \(fileType.rawValue) is not supported; use .mov, .mp4 or .m4v")
+                reason:
+                    "the output file type \(fileType.rawValue) is not supported; use .mov, .mp4, .m4v or .webm"
+            )
         }
         guard output.isFileURL else {
             throw AVError(.exportFailed, reason: "the output URL \(output) is not a file URL")
@@ -85,8 +87,8 @@ extension ExportPlan {
         var options = ExportOptions(size: videoComposition.renderSize, duration: range.duration.seconds)
         options.framesPerSecond = 1 / frameDuration.seconds
         options.scale = session.preset.scale(for: videoComposition.renderSize)
-        options.format = .mp4
-        options.movieContainer = container
+        options.format = container == "webm" ? .webm : .mp4
+        if container != "webm" { options.movieContainer = container }
         options.fastStart = session.shouldOptimizeForNetworkUse
         options.videoQuality = session.preset.quality
         self.output = output

@@ -37,7 +37,7 @@ extension ExportSessionTests {
             #expect(!AVAssetExportSession.allExportPresets().contains(AVAssetExportPresetPassthrough))
             #expect(AVAssetExportSession.allExportPresets().contains(AVAssetExportPreset1920x1080))
             let session = AVAssetExportSession(asset: clip, presetName: AVAssetExportPresetLowQuality)
-            #expect(session?.supportedFileTypes == [.mov, .mp4, .m4v])
+            #expect(session?.supportedFileTypes == [.mov, .mp4, .m4v, .webm])
             #expect(session?.status == .unknown && session?.progress == 0 && session?.error == nil)
         }
 
@@ -58,7 +58,7 @@ extension ExportSessionTests {
             let types = await withCheckedContinuation { continuation in
                 session.determineCompatibleFileTypes { continuation.resume(returning: $0) }
             }
-            #expect(types == [.mov, .mp4, .m4v])
+            #expect(types == [.mov, .mp4, .m4v, .webm])
         }
 
         @Test func anExistingFileIsKept() async throws {

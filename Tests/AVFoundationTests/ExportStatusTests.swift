@@ -103,6 +103,25 @@ extension ExportSessionTests {
             #expect(brand.trimmingCharacters(in: .whitespacesAndNewlines) == "qt")
         }
 
+        @Test func webMIsVP9AndOpus() async throws {
+            let composition = AVMutableComposition()
+            try composition.insertTimeRange(range(0, 1), of: clip, at: .zero)
+            let musicTrack = try #require(
+                composition.addMutableTrack(withMediaType: .audio, preferredTrackID: 0))
+            let music = AVURLAsset(url: ExportFixtures.music)
+            try musicTrack.insertTimeRange(range(0, 1), of: try #require(music.tracks.first), at: .zero)
+            let session = try #require(
+                AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHighestQuality))
+            let url = ExportFixtures.output("webm", extension: "webm")
+            defer { try? FileManager.default.removeItem(at: url) }
+            try await session.export(to: url, as: .webm)
+            let codecs = String(
+                decoding: ExportFixtures.run(
+                    ["-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", url.path],
+                    program: "ffprobe"), as: UTF8.self)
+            #expect(codecs.split(separator: "\n") == ["vp9", "opus"])
+        }
+
         @Test(arguments: [true, false])
         func optimizingForNetworkUsePutsTheIndexFirst(_ optimize: Bool) async throws {
             let session = try session()
