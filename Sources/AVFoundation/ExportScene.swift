@@ -41,7 +41,9 @@ final class ExportScene {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
-        let additional = tool?.additionalLayer.map { (layer: $0, trackID: tool!.additionalLayerTrackID) }
+        let additional = tool.flatMap { tool in
+            tool.additionalLayer.map { (layer: $0, trackID: tool.additionalLayerTrackID) }
+        }
         // The app's layers leave their superlayers before joining this tree (and go back after).
         if let additional { restore.append(Self.detach(additional.layer)) }
         plain = ComposedFrameLayers(renderSize: size, additionalLayer: additional)

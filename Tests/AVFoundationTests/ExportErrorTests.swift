@@ -2,6 +2,7 @@ import AVFoundation
 import CoreGraphics
 import CoreMedia
 import Foundation
+import QuartzCore
 import Testing
 
 extension ExportSessionTests {
@@ -126,6 +127,18 @@ extension ExportSessionTests {
                 let error = await failure(session)
                 #expect((error as? AVError)?.code == .invalidVideoComposition)
             }
+        }
+
+        @Test func aVideoLayerOutsideTheAnimationLayerIsInvalid() async throws {
+            let videoComposition = AVMutableVideoComposition(propertiesOf: clip)
+            let parent = CALayer()
+            parent.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
+            videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
+                postProcessingAsVideoLayer: CALayer(), in: parent)
+            let session = try session(clip)
+            session.videoComposition = videoComposition
+            let error = await failure(session)
+            #expect((error as? AVError)?.code == .invalidVideoComposition)
         }
     }
 }
