@@ -9,8 +9,6 @@ import LaminaExport
 struct ExportPlan {
     /// The file written.
     var output: URL
-    /// ffmpeg's muxer: `mp4`, `mov` or `webm`.
-    var container: String
     /// The span of the asset exported, inside `[0, duration)`.
     var range: CMTimeRange
     /// The video composition rendered (the session's, or the asset's own).
@@ -51,6 +49,47 @@ extension ExportPlan {
     ///   without a video track, ``AVError/Code/invalidVideoComposition``), `URLError` for a
     ///   source file that cannot be read, or what reading the asset throws.
     init(session: AVAssetExportSession) throws {
+        let (output, container) = try Self.output(of: session)
+        let asset = session.asset
+        let tracks = try asset.loadedContents().tracks.filter(\.isEnabled)
+        let videoTracks = tracks.filter { $0.mediaType == .video }
+        guard !videoTracks.isEmpty else {
+            throw AVError(
+                .operationNotSupportedForAsset,
+                reason: "the asset has no video track; Lamina exports movies with video")
+        }
+        let range = try Self.resolve(session.timeRange, duration: asset.duration)
+        let videoComposition = session.videoComposition ?? AVVideoComposition(propertiesOf: asset)
+        try Self.check(videoComposition, asset: asset, range: range)
+        var options = ExportOptions(size: videoComposition.renderSize, duration: range.duration.seconds)
+        options.framesPerSecond = 1 / videoComposition.frameDuration.seconds
+        options.scale = session.preset.scale(for: videoComposition.renderSize)
+        options.format = container == "webm" ? .webm : .mp4
+        if container != "webm" { options.movieContainer = container }
+        options.fastStart = session.shouldOptimizeForNetworkUse
+        options.videoQuality = session.preset.quality
+        self.output = output
+        self.range = range
+        self.videoComposition = videoComposition
+        self.frameDuration = videoComposition.frameDuration
+        self.options = options
+        self.videoTracks = [:]
+        var probes = SourceProbes()
+        for track in videoTracks {
+            self.videoTracks[track.trackID] = try Self.segments(of: track, in: asset).compactMap {
+                try plan($0, probes: &probes)
+            }
+        }
+        self.options.soundtracks = try Self.soundtracks(
+            of: tracks.filter { $0.mediaType == .audio }, in: asset, range: range, mix: session.audioMix,
+            probes: &probes)
+    }
+
+    /// The output file and ffmpeg's muxer for it.
+    ///
+    /// - Throws: ``AVError/Code/exportFailed`` without a file URL or a supported file type,
+    ///   ``AVError/Code/fileAlreadyExists`` when a file is there.
+    static func output(of session: AVAssetExportSession) throws -> (URL, String) {
         guard let output = session.outputURL else {
             throw AVError(.exportFailed, reason: "outputURL is not set; set it before exporting")
         }
@@ -72,41 +111,7 @@ extension ExportPlan {
                 .fileAlreadyExists,
                 reason: "a file exists at \(output.path); remove it or choose another outputURL")
         }
-        let asset = session.asset
-        let tracks = try asset.loadedContents().tracks.filter(\.isEnabled)
-        let videoTracks = tracks.filter { $0.mediaType == .video }
-        guard !videoTracks.isEmpty else {
-            throw AVError(
-                .operationNotSupportedForAsset,
-                reason: "the asset has no video track; Lamina exports movies with video")
-        }
-        let range = try Self.resolve(session.timeRange, duration: asset.duration)
-        let videoComposition = session.videoComposition ?? AVVideoComposition(propertiesOf: asset)
-        try Self.check(videoComposition, asset: asset, range: range)
-        let frameDuration = videoComposition.frameDuration
-        var options = ExportOptions(size: videoComposition.renderSize, duration: range.duration.seconds)
-        options.framesPerSecond = 1 / frameDuration.seconds
-        options.scale = session.preset.scale(for: videoComposition.renderSize)
-        options.format = container == "webm" ? .webm : .mp4
-        if container != "webm" { options.movieContainer = container }
-        options.fastStart = session.shouldOptimizeForNetworkUse
-        options.videoQuality = session.preset.quality
-        self.output = output
-        self.container = container
-        self.range = range
-        self.videoComposition = videoComposition
-        self.frameDuration = frameDuration
-        self.options = options
-        self.videoTracks = [:]
-        var probes = SourceProbes()
-        for track in videoTracks {
-            self.videoTracks[track.trackID] = try Self.segments(of: track, in: asset).compactMap {
-                try plan($0, probes: &probes)
-            }
-        }
-        self.options.soundtracks = try Self.soundtracks(
-            of: tracks.filter { $0.mediaType == .audio }, in: asset, range: range, mix: session.audioMix,
-            probes: &probes)
+        return (output, container)
     }
 
     /// The session's time range inside the asset: a start that is numeric and inside
