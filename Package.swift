@@ -74,8 +74,9 @@ let package = Package(
         .target(name: "CoreMedia"),
         // AVFoundation's assets and tracks, read from media files by the `ffprobe` program, and
         // the composition model (compositions, video compositions with their Core Animation tool,
-        // audio mixes); export will come on LaminaExport.
-        .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreGraphics", "QuartzCore"]),
+        // audio mixes), and `AVAssetExportSession`, which renders them on LaminaExport.
+        .target(
+            name: "AVFoundation", dependencies: ["CoreMedia", "CoreGraphics", "QuartzCore", "LaminaExport"]),
         // The text dump of a layer tree that `lamina tree` prints and snapshot tests record.
         .target(name: "LaminaTreeDump", dependencies: ["QuartzCore"]),
         // swift-snapshot-testing's image strategies for layers, views and view controllers on

@@ -17,6 +17,9 @@ public struct AVError: CustomNSError, LocalizedError, Hashable, Sendable {
         case decodeFailed = -11821
         /// Exporting failed (−11820).
         case exportFailed = -11820
+        /// A file exists at the output URL and is not overwritten (−11823); an export session
+        /// fails with it before writing anything.
+        case fileAlreadyExists = -11823
         /// The source media is invalid (−11822); a composition's edits throw it for a source time
         /// range outside the source or an insertion time that is not a time (ruling AV6).
         case invalidSourceMedia = -11822
@@ -68,6 +71,8 @@ public struct AVError: CustomNSError, LocalizedError, Hashable, Sendable {
     public static var decodeFailed: Code { .decodeFailed }
     /// ``Code/exportFailed``.
     public static var exportFailed: Code { .exportFailed }
+    /// ``Code/fileAlreadyExists``.
+    public static var fileAlreadyExists: Code { .fileAlreadyExists }
     /// ``Code/invalidSourceMedia``.
     public static var invalidSourceMedia: Code { .invalidSourceMedia }
     /// ``Code/invalidCompositionTrackSegmentDuration``.

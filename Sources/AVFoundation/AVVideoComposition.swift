@@ -7,7 +7,7 @@ import CoreMedia
 ///
 /// Like Apple's, the class is not `Sendable` (its instructions and layers are mutable objects).
 /// Build one with ``AVMutableVideoComposition``, or from an asset with
-/// ``init(propertiesOf:)``; the export that renders it is not part of this module.
+/// ``init(propertiesOf:)``; ``AVAssetExportSession`` renders it.
 open class AVVideoComposition {
     struct Properties {
         var frameDuration = CMTime.invalid

@@ -77,9 +77,13 @@ struct AudioMix {
         let available = totalSamples - start
         guard available > 0 else { return nil }
         let first = Self.samples(soundtrack.sourceStart)
-        let length =
+        let sourceLength =
             soundtrack.sourceDuration.map(Self.samples)
             ?? probe.duration.map { max(1, Self.samples($0) - first) }
+        // Samples played: the source's, or at another tempo that many divided by it.
+        let length =
+            soundtrack.tempo == 1
+            ? sourceLength : sourceLength.map { max(1, Int((Double($0) / soundtrack.tempo).rounded())) }
         let heard = soundtrack.loops ? available : min(length ?? available, available)
         // Resampled to 48 kHz; a mono source plays at full level in both channels (not -3 dB).
         var filters = ["aresample=\(Self.sampleRate)"]
@@ -88,18 +92,43 @@ struct AudioMix {
         if first > 0 { filters += ["atrim=start_sample=\(first)", "asetpts=N/SR/TB"] }
         // The part played has exactly `length` samples when its length is given or it loops
         // (silence pads a part that ends early: a duration estimated too long by ffprobe).
-        if soundtrack.sourceDuration != nil || soundtrack.loops, let length {
-            filters += ["atrim=end_sample=\(length)", "apad=whole_len=\(length)"]
+        let exact = soundtrack.sourceDuration != nil || soundtrack.loops
+        if exact, let sourceLength {
+            filters += ["atrim=end_sample=\(sourceLength)", "apad=whole_len=\(sourceLength)"]
+        }
+        if soundtrack.tempo != 1 {
+            filters += Self.tempoFilters(soundtrack.tempo) + ["asetpts=N/SR/TB"]
+            if exact, let length { filters += ["atrim=end_sample=\(length)", "apad=whole_len=\(length)"] }
         }
         if soundtrack.loops, let length { filters.append("aloop=loop=-1:size=\(length)") }
         filters.append("atrim=end_sample=\(heard)")
         if soundtrack.volume != 1 { filters.append("volume=\(soundtrack.volume):precision=double") }
+        if let envelope = soundtrack.envelopeExpression() {
+            filters.append("aeval=exprs='val(0)*(\(envelope))|val(1)*(\(envelope))':c=same")
+        }
         let fadeIn = min(Self.samples(soundtrack.fadeInDuration), heard)
         if fadeIn > 0 { filters.append("afade=t=in:ss=0:ns=\(fadeIn)") }
         let fadeOut = min(Self.samples(soundtrack.fadeOutDuration), heard)
         if fadeOut > 0 { filters.append("afade=t=out:ss=\(heard - fadeOut):ns=\(fadeOut)") }
         if start > 0 { filters.append("adelay=delays=\(start)S:all=1") }
         return "[\(index):a:0]" + filters.joined(separator: ",") + "[t\(index)]"
+    }
+
+    /// ffmpeg's `atempo` filters that play `tempo` times as fast, pitch kept: one filter takes
+    /// 0.5…100, so slower or faster tempos chain several.
+    static func tempoFilters(_ tempo: Double) -> [String] {
+        var filters: [String] = []
+        var rest = tempo
+        while rest < 0.5 {
+            filters.append("atempo=0.5")
+            rest /= 0.5
+        }
+        while rest > 100 {
+            filters.append("atempo=100")
+            rest /= 100
+        }
+        filters.append("atempo=\(rest)")
+        return filters
     }
 
     /// ffmpeg's filter graph: each input's chain, a silent base of the whole render's length, the

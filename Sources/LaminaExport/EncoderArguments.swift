@@ -46,8 +46,10 @@ enum EncoderArguments {
         case .mp4:
             arguments += [
                 "-vf", chain, "-c:v", "libx264", "-preset", options.encoderPreset, "-crf",
-                String(options.videoQuality), "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4",
+                String(options.videoQuality), "-pix_fmt", "yuv420p",
             ]
+            if options.fastStart { arguments += ["-movflags", "+faststart"] }
+            arguments += ["-f", options.movieContainer]
         case .webm:
             arguments += [
                 "-vf", chain, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good",

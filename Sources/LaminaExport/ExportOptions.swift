@@ -33,6 +33,12 @@ public struct ExportOptions: Sendable {
     /// sequences have no sound: soundtracks with them are an error
     /// (`ExportError.audioNotSupported`). Each file is checked before any frame is drawn.
     public var soundtracks: [Soundtrack] = []
+    /// The container of an `.mp4` export: `"mp4"` (the default) or `"mov"` (QuickTime), ffmpeg's
+    /// muxer names; the streams are the same. Used by AVFoundation's export session.
+    package var movieContainer = "mp4"
+    /// Whether an `.mp4` export moves its index to the front of the file, so that playback can
+    /// begin before the download ends (`-movflags +faststart`; default `true`).
+    package var fastStart = true
 
     /// Options for `size` points over `duration` seconds.
     public init(size: CGSize, duration: CFTimeInterval) {

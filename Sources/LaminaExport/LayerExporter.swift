@@ -43,6 +43,11 @@ public final class LayerExporter {
     /// Called once per frame written, in order, on the exporting thread (while a later frame is
     /// being prepared, so a call may come one frame late).
     public var progress: ((ExportProgress) -> Void)?
+    /// Called on the exporting thread for each frame rendered, with its index, after time has
+    /// moved to the frame and before the tree is committed and drawn: package code (AVFoundation's
+    /// export session) sets the layers' contents for that frame here. An error it throws ends the
+    /// export with that error, leaving no file.
+    package var prepareFrame: ((_ index: Int) throws -> Void)?
 
     /// Whether frame n is drawn and encoded on a queue of its own while frame n + 1 is moved to
     /// and committed (default `true`); `false` does each frame's steps in turn on the calling
@@ -155,6 +160,7 @@ public final class LayerExporter {
                 }
                 if isCancelled { throw ExportError.cancelled }
                 try video?.show(frame: index)
+                try prepareFrame?(index)
                 // The frame is the tree as published now: commit what the timeline changed.
                 CATransaction.flush()
                 let tree = layer.renderNode

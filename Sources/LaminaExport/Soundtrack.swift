@@ -53,6 +53,17 @@ public struct Soundtrack: Sendable, Equatable {
     /// Whether the trimmed part repeats, without a gap, until the export ends. Default `false`.
     /// The part looped is held in memory (about 23 MB per minute).
     public var loops = false
+    /// A volume that changes over time, multiplying `volume` and the fades: the gain at each
+    /// point, linear between points, the first point's before it and the last's after it; two
+    /// points at one time make a step. Times are seconds of the export's timeline (frame 0 is
+    /// 0), in order. Empty (the default): no change. Used by AVFoundation's export session for
+    /// an audio mix's volume ramps; ffmpeg applies it sample by sample (`aeval`).
+    package var volumeEnvelope: [VolumePoint] = []
+    /// How fast the source plays: 2 plays it twice as fast (in half the time), 0.5 half as fast;
+    /// the pitch is kept (ffmpeg's `atempo`). `sourceStart` and `sourceDuration` stay in source
+    /// seconds. Default 1; must be finite and positive. Used by AVFoundation's export session
+    /// for segments scaled with `scaleTimeRange`.
+    package var tempo: Double = 1
 
     /// The whole of the file at `url`, from frame 0, at its own level.
     public init(url: URL) {
@@ -73,11 +84,45 @@ public struct Soundtrack: Sendable, Equatable {
                 "the source duration \(sourceDuration) s must be positive")
         }
         try check(volume.isFinite && volume >= 0, "the volume \(volume) must be 0 or more")
+        try check(tempo.isFinite && tempo > 0, "the tempo \(tempo) must be positive")
         try check(
             fadeInDuration.isFinite && fadeInDuration >= 0,
             "the fade-in \(fadeInDuration) s must be 0 or more")
         try check(
             fadeOutDuration.isFinite && fadeOutDuration >= 0,
             "the fade-out \(fadeOutDuration) s must be 0 or more")
+    }
+}
+
+/// One point of a soundtrack's volume envelope: the gain `volume` (finite, 0 or more) at `time`
+/// seconds of the export's timeline.
+package struct VolumePoint: Sendable, Equatable {
+    /// Seconds from the export's frame 0.
+    package var time: Double
+    /// The linear gain there.
+    package var volume: Double
+
+    /// The gain `volume` at `time`.
+    package init(time: Double, volume: Double) {
+        self.time = time
+        self.volume = volume
+    }
+}
+
+extension Soundtrack {
+    /// The envelope as an ffmpeg expression of `t`, the seconds since the soundtrack's first
+    /// sample heard (so `t + startTime` on the export's timeline), or `nil` without one.
+    func envelopeExpression() -> String? {
+        guard let last = volumeEnvelope.last, let first = volumeEnvelope.first else { return nil }
+        func number(_ value: Double) -> String { String(format: "%.10g", value) }
+        let time = "(t+\(number(startTime)))"
+        var expression = number(last.volume)
+        for (from, to) in zip(volumeEnvelope, volumeEnvelope.dropFirst()).reversed() where to.time > from.time
+        {
+            let slope = (to.volume - from.volume) / (to.time - from.time)
+            let piece = "\(number(from.volume))+(\(time)-\(number(from.time)))*\(number(slope))"
+            expression = "if(lt(\(time),\(number(to.time))),\(piece),\(expression))"
+        }
+        return "if(lt(\(time),\(number(first.time))),\(number(first.volume)),\(expression))"
     }
 }

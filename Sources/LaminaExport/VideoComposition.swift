@@ -67,13 +67,10 @@ extension VideoComposition {
 /// Decodes the input video frame by frame, at the export's rate and pixel size, into the video
 /// layer's contents.
 final class VideoFrameSource {
-    private let decoder: FFmpegProcess
+    private let decoder: RawVideoDecoder
     private let composition: VideoComposition
-    private let width: Int
-    private let height: Int
     private var framesRead = 0
     private var ended = false
-    private let space = CGColorSpace(name: CGColorSpace.sRGB)
 
     init(_ composition: VideoComposition, width: Int, height: Int, framesPerSecond: Double) throws {
         guard FileManager.default.isReadableFile(atPath: composition.video.path) else {
@@ -81,33 +78,22 @@ final class VideoFrameSource {
                 path: composition.video.path, reason: "the file does not exist or cannot be read")
         }
         self.composition = composition
-        self.width = width
-        self.height = height
-        decoder = try FFmpegProcess(
-            arguments: [
-                "-hide_banner", "-loglevel", "error", "-i", composition.video.path, "-an", "-vf",
-                "fps=\(EncoderArguments.rateString(framesPerSecond)),scale=\(width):\(height):flags=bicubic,"
-                    + "format=rgba",
-                "-f", "rawvideo", "pipe:1",
-            ], producesOutput: true)
-    }
-
-    deinit {
-        decoder.cancel()
+        decoder = try RawVideoDecoder(
+            input: composition.video,
+            filters: "fps=\(EncoderArguments.rateString(framesPerSecond)),"
+                + "scale=\(width):\(height):flags=bicubic,format=rgba",
+            width: width, height: height)
     }
 
     /// Brings the video layer to frame `index` (frames are read in order; earlier ones skipped).
     ///
     /// - Throws: `ExportError.videoInput` when the video has no frame at all.
     func show(frame index: Int) throws {
-        let frameBytes = width * height * 4
-        var data: Data?
+        var image: CGImage?
         while !ended, framesRead <= index {
-            var bytes = Data(count: frameBytes)
-            let complete = bytes.withUnsafeMutableBytes { decoder.read(into: $0) }
-            if complete {
+            if let frame = decoder.nextFrame() {
                 framesRead += 1
-                data = bytes
+                image = frame
             } else {
                 ended = true
             }
@@ -117,11 +103,7 @@ final class VideoFrameSource {
                 path: composition.video.path,
                 reason: decoder.errorMessage.isEmpty ? "it has no video frames" : decoder.errorMessage)
         }
-        guard let data, let provider = CGDataProvider(data: data), let space else { return }
-        let image = CGImage(
-            width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
-            space: space, bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
-            provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        guard let image else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         composition.videoLayer.contents = image

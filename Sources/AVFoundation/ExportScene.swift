@@ -1,0 +1,160 @@
+import CoreGraphics
+import CoreMedia
+import Foundation
+import QuartzCore
+
+/// The layer tree an export session renders, and the work done before each frame (rulings AV15,
+/// AV18).
+///
+/// Without a Core Animation tool, or with an additional layer as a track, the tree is the
+/// composed frame. With post-processing it is
+///
+///     root (renderSize, geometry flipped: Apple's origin at the bottom-left)
+///       ├ composed frame (flipped back), shown where an instruction turns post-processing off
+///       └ holder of the animation layer, shown where post-processing is on
+///           └ animation layer … video layer
+///                                  └ composed frame, scaled to the video layer's bounds
+///
+/// so the app's tree is measured from the bottom-left as in AVFoundation's export, and the video
+/// is upright whatever the flips above it. The app's layers are put back where they were when the
+/// export ends.
+final class ExportScene {
+    /// The root of the tree rendered.
+    let root: CALayer
+    private let plan: ExportPlan
+    private let plain: ComposedFrameLayers
+    private let inVideoLayers: [ComposedFrameLayers]
+    private let holder: CALayer?
+    private let readers: [CMPersistentTrackID: TrackFrameReader]
+    private var restore: [() -> Void] = []
+
+    /// The tree for `plan`.
+    ///
+    /// - Throws: ``AVError/Code/invalidVideoComposition`` when a video layer is not inside the
+    ///   animation layer.
+    init(plan: ExportPlan) throws {
+        self.plan = plan
+        let composition = plan.videoComposition
+        let size = composition.renderSize
+        let tool = composition.animationTool
+        readers = plan.videoTracks.mapValues { TrackFrameReader(segments: $0, plan: plan) }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        let additional = tool.flatMap { tool in
+            tool.additionalLayer.map { (layer: $0, trackID: tool.additionalLayerTrackID) }
+        }
+        // The app's layers leave their superlayers before joining this tree (and go back after).
+        if let additional { restore.append(Self.detach(additional.layer)) }
+        plain = ComposedFrameLayers(renderSize: size, additionalLayer: additional)
+        guard let tool, let animationLayer = tool.animationLayer else {
+            root = plain.root
+            holder = nil
+            inVideoLayers = []
+            return
+        }
+        for videoLayer in tool.videoLayers where !Self.isInside(videoLayer, animationLayer) {
+            throw AVError(
+                .invalidVideoComposition,
+                reason: "a video layer of the animation tool is not in the animation layer's tree")
+        }
+        root = CALayer()
+        root.anchorPoint = .zero
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.position = .zero
+        root.isGeometryFlipped = true
+        plain.root.isGeometryFlipped = true
+        root.addSublayer(plain.root)
+        let holder = CALayer()
+        holder.frame = root.bounds
+        restore.append(Self.detach(animationLayer))
+        holder.addSublayer(animationLayer)
+        root.addSublayer(holder)
+        self.holder = holder
+        var inVideoLayers: [ComposedFrameLayers] = []
+        for videoLayer in tool.videoLayers {
+            let frame = ComposedFrameLayers(renderSize: size, additionalLayer: nil)
+            let bounds = videoLayer.bounds
+            frame.root.position = bounds.origin
+            frame.root.setAffineTransform(
+                CGAffineTransform(scaleX: bounds.width / size.width, y: bounds.height / size.height))
+            // Upright when the flips above it (the root's included) are even.
+            frame.root.isGeometryFlipped = Self.flips(above: frame.root, in: videoLayer, root: root) % 2 == 1
+            videoLayer.addSublayer(frame.root)
+            restore.append { [frame] in frame.root.removeFromSuperlayer() }
+            inVideoLayers.append(frame)
+        }
+        self.inVideoLayers = inVideoLayers
+        if !animationLayer.isGeometryFlipped {
+            CompatibilityWarnings.report(
+                "AVVideoCompositionCoreAnimationTool: the animation layer is not geometry-flipped, so, as in "
+                    + "AVFoundation, its layers are placed from the bottom-left; Lamina's flip also mirrors "
+                    + "what they draw (ruling L1): set isGeometryFlipped = true on it for UIKit's coordinates"
+            )
+        }
+    }
+
+    /// Puts the app's layers back where they were and removes Lamina's.
+    func tearDown() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for step in restore.reversed() { step() }
+        restore = []
+        CATransaction.commit()
+    }
+
+    /// Sets the layers for export frame `index`: each track's picture, the instruction's
+    /// placement, and which of the two trees shows.
+    func prepare(frame index: Int) throws {
+        let time = plan.time(ofFrame: index)
+        let instruction =
+            plan.videoComposition.instructions.first {
+                CMTimeRangeContainsTime($0.timeRange, time: time)
+            } as? AVVideoCompositionInstruction
+        var images: [CMPersistentTrackID: CGImage] = [:]
+        for (trackID, reader) in readers {
+            images[trackID] = try reader.image(atFrame: index)
+        }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        plain.update(instruction: instruction, images: images, time: time)
+        guard let holder else { return }
+        let postProcessing = instruction?.enablePostProcessing ?? true
+        holder.isHidden = !postProcessing
+        plain.root.isHidden = postProcessing
+        for frame in inVideoLayers where postProcessing {
+            frame.update(instruction: instruction, images: images, time: time)
+        }
+    }
+
+    /// Whether `layer` is `ancestor` or inside its tree.
+    private static func isInside(_ layer: CALayer, _ ancestor: CALayer) -> Bool {
+        var current: CALayer? = layer
+        while let candidate = current {
+            if candidate === ancestor { return true }
+            current = candidate.superlayer
+        }
+        return false
+    }
+
+    /// How many layers from `parent` up to `root` flip their sublayers' geometry.
+    private static func flips(above layer: CALayer, in parent: CALayer, root: CALayer) -> Int {
+        var count = 0
+        var current: CALayer? = parent
+        while let candidate = current {
+            if candidate.isGeometryFlipped { count += 1 }
+            if candidate === root { break }
+            current = candidate.superlayer
+        }
+        return count
+    }
+
+    /// Removes `layer` from its superlayer and returns how to put it back at its index.
+    private static func detach(_ layer: CALayer) -> () -> Void {
+        guard let parent = layer.superlayer, let index = parent.sublayers?.firstIndex(where: { $0 === layer })
+        else { return { layer.removeFromSuperlayer() } }
+        layer.removeFromSuperlayer()
+        return { parent.insertSublayer(layer, at: UInt32(index)) }
+    }
+}
