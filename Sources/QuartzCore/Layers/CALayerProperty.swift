@@ -42,6 +42,14 @@ package struct CALayerProperty: @unchecked Sendable {
     /// implicit animation (the flags `hidden`, `masksToBounds`, `doubleSided`, `shouldRasterize`
     /// and the hierarchy keys; ruling E4).
     package var changesAtOnce = false
+    /// Whether a rasterized layer's bitmap shows the property, so that a change of it redraws
+    /// the bitmap (`true` unless declared otherwise: placement, opacity, visibility and the
+    /// rasterization switches are not drawn into it).
+    package var isDrawn = true
+
+    /// The render-node properties a rasterized layer's bitmap shows, in key order.
+    package static let drawnProperties: [ValueProperty<LayerState>] = table.values
+        .filter(\.isDrawn).compactMap(\.stored).sorted { $0.key < $1.key }
 
     /// The key of the property stored at `path` in `LayerState`, as the table spells it.
     package static func key(for path: AnyKeyPath) -> String {
@@ -68,7 +76,7 @@ package struct CALayerProperty: @unchecked Sendable {
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
             _ storage: WritableKeyPath<LayerState, T>?,
             _ animatable: Bool, zero: Bool, style: Bool = true, field: LayerField? = nil,
-            placement: Bool = false, atOnce: Bool = false
+            placement: Bool = false, atOnce: Bool = false, drawn: Bool = true
         ) {
             var property = CALayerProperty(
                 key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
@@ -81,6 +89,7 @@ package struct CALayerProperty: @unchecked Sendable {
             (property.field, property.changesOnlyPlacement, property.changesAtOnce) = (
                 field, placement, atOnce
             )
+            property.isDrawn = drawn
             entries.append(property)
         }
         func addOptional<T>(
@@ -106,13 +115,21 @@ package struct CALayerProperty: @unchecked Sendable {
         }
         // Geometry
         add("bounds", \.bounds, \.bounds, true, zero: true, style: false, field: .bounds)
-        add("position", \.position, \.position, true, zero: true, field: .position, placement: true)
-        add("zPosition", \.zPosition, \.zPosition, true, zero: true, field: .zPosition, placement: true)
+        add(
+            "position", \.position, \.position, true, zero: true, field: .position, placement: true,
+            drawn: false)
+        add(
+            "zPosition", \.zPosition, \.zPosition, true, zero: true, field: .zPosition, placement: true,
+            drawn: false)
         add(
             "anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false, field: .anchorPoint,
-            placement: true)
-        add("anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true, field: .anchorPointZ)
-        add("transform", \.transform, \.transform, true, zero: false, field: .transform, placement: true)
+            placement: true, drawn: false)
+        add(
+            "anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true, field: .anchorPointZ,
+            drawn: false)
+        add(
+            "transform", \.transform, \.transform, true, zero: false, field: .transform, placement: true,
+            drawn: false)
         add(
             "sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false,
             field: .sublayerTransform)
@@ -151,7 +168,7 @@ package struct CALayerProperty: @unchecked Sendable {
         add("edgeAntialiasingMask", \.edgeAntialiasingMask, \.edgeAntialiasingMask, false, zero: false)
         add("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, false, zero: true)
         // Appearance
-        add("hidden", \.isHidden, \.isHidden, true, zero: true, atOnce: true)
+        add("hidden", \.isHidden, \.isHidden, true, zero: true, atOnce: true, drawn: false)
         add("doubleSided", \.isDoubleSided, \.isDoubleSided, true, zero: false, atOnce: true)
         add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true, atOnce: true)
         addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true)
@@ -160,15 +177,19 @@ package struct CALayerProperty: @unchecked Sendable {
         add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false)
         add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, field: .borderWidth)
         addOptional("borderColor", \.borderColor, \.borderColor, true)
-        add("opacity", \.opacity, \.opacity, true, zero: false, field: .opacity, placement: true)
+        add(
+            "opacity", \.opacity, \.opacity, true, zero: false, field: .opacity, placement: true, drawn: false
+        )
         add("allowsGroupOpacity", \.allowsGroupOpacity, \.allowsGroupOpacity, false, zero: false)
         addOptional("compositingFilter", \.compositingFilter, \.compositingFilter, true)
         addOptional("filters", \.filters, \.filters, true)
         addOptional("backgroundFilters", \.backgroundFilters, \.backgroundFilters, true)
-        add("shouldRasterize", \.shouldRasterize, \.shouldRasterize, true, zero: true, atOnce: true)
+        add(
+            "shouldRasterize", \.shouldRasterize, \.shouldRasterize, true, zero: true, atOnce: true,
+            drawn: false)
         add(
             "rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false,
-            field: .rasterizationScale)
+            field: .rasterizationScale, drawn: false)
         // Shadow
         addOptional("shadowColor", \.shadowColor, \.shadowColor, true)
         add("shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true, field: .shadowOpacity)

@@ -191,30 +191,26 @@ extension RenderPass {
         return RasterKey(node: layer, drawn: Self.drawnValues(of: state), scale: scale)
     }
 
-    /// The layer's own values that its bitmap shows (all but its placement and opacity).
+    /// The layer's own values that its bitmap shows: every render-node property of
+    /// `CALayerProperty.table` not declared undrawn (placement, opacity, …), in key order, so that
+    /// a property added to the table is part of the key without being listed here. Colours and
+    /// other hashable values compare by value; images, paths and backing stores by identity.
     private static func drawnValues(of s: LayerState) -> [AnyHashable] {
-        func color(_ c: CGColor?) -> [CGFloat] { c.map { $0.components ?? [] } ?? [-1] }
-        func object(_ value: Any?) -> ObjectIdentifier? {
-            if let image = value as? CGImage { return ObjectIdentifier(image) }
-            if let path = value as? CGPath { return ObjectIdentifier(path) }
-            if let store = value as? RecordedBackingStore { return ObjectIdentifier(store) }
-            return nil
-        }
-        let t = s.sublayerTransform
-        return [
-            s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height,
-            [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24],
-            [t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44],
-            color(s.backgroundColor), object(s.contents), s.contentsRect.minX, s.contentsRect.minY,
-            s.contentsRect.width, s.contentsRect.height, s.contentsGravity.rawValue, s.contentsScale,
-            s.contentsCenter.minX, s.contentsCenter.minY, s.contentsCenter.width, s.contentsCenter.height,
-            s.minificationFilter.rawValue, s.magnificationFilter.rawValue, s.minificationFilterBias,
-            s.cornerRadius, s.cornerCurve.rawValue, s.maskedCorners.rawValue, s.borderWidth,
-            color(s.borderColor), s.masksToBounds, s.isGeometryFlipped, s.allowsEdgeAntialiasing,
-            s.edgeAntialiasingMask.rawValue, s.allowsGroupOpacity, color(s.shadowColor), s.shadowOpacity,
-            s.shadowOffset.width, s.shadowOffset.height, s.shadowRadius, object(s.shadowPath),
-        ]
+        CALayerProperty.drawnProperties.map { drawnKey($0.get(s)) }
     }
+
+    /// `value` as a key part: `nil` as itself, a colour or any hashable value as itself, another
+    /// object by identity, anything else by its description.
+    private static func drawnKey(_ value: Any?) -> AnyHashable {
+        guard let value else { return AnyHashable(NoValue()) }
+        if let color = value as? CGColor { return color }
+        if type(of: value) is AnyObject.Type { return ObjectIdentifier(value as AnyObject) }
+        if let hashable = value as? AnyHashable { return hashable }
+        return String(describing: value)
+    }
+
+    /// A drawn value that is `nil`.
+    private struct NoValue: Hashable {}
 
     /// Renders the layer and its subtree at full opacity into an offscreen target, its region
     /// mapped onto the target's bottom-left `width × height` pixels, and copies those pixels into
