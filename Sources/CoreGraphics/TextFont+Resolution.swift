@@ -1,3 +1,5 @@
+@_implementationOnly import CPango
+
 // MARK: - The face a font name draws with (for Lamina's CoreText module)
 
 extension TextFont {
@@ -17,5 +19,24 @@ extension TextFont {
     /// it is not installed; any other missing name draws Helvetica (ruling G10).
     package var isApplePlatformFont: Bool {
         FontResolver.isApplePlatformFont(name)
+    }
+}
+
+extension CGFont {
+    /// The face's weight on the OpenType scale (400 regular, 700 bold).
+    package var weight: Int { face.weight }
+
+    /// Whether the face is italic or oblique.
+    package var isSlanted: Bool { face.slant > 0 }
+
+    /// Fontconfig's closest installed face of `family` in `weight` (OpenType scale) and, when
+    /// `slanted`, italic or oblique (regular otherwise), after its substitutions; `nil` when no
+    /// font is installed. The face may lack what was asked: compare its weight and slant.
+    package static func closestFace(family: String, weight: Int, slanted: Bool) -> CGFont? {
+        FontResolver.fontconfigLock.lock()
+        defer { FontResolver.fontconfigLock.unlock() }
+        guard FcInit() != 0 else { return nil }
+        return FontResolver.match(family: family, weight: weight, slant: slanted ? 100 : 0).map(
+            CGFont.init(face:))
     }
 }

@@ -35,14 +35,15 @@ public final class CTFont: Hashable, Sendable, CustomStringConvertible {
         return (CGFloat(face.ascent) * scale, -CGFloat(face.descent) * scale, CGFloat(face.leading) * scale)
     }
 
-    /// Whether both fonts draw the same name at the same size.
+    /// Whether both fonts draw the same face at the same size (whatever names found it).
     public static func == (lhs: CTFont, rhs: CTFont) -> Bool {
-        lhs.textFont == rhs.textFont
+        lhs.face == rhs.face && lhs.size == rhs.size
     }
 
-    /// Hashes the name and size.
+    /// Hashes the face and size.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(textFont)
+        hasher.combine(face)
+        hasher.combine(size)
     }
 
     /// The PostScript name and size.

@@ -56,3 +56,30 @@ import Testing
         #expect(CTFontCreateWithGraphicsFont(graphics, 10, nil, nil) == font)
     }
 }
+
+/// Bold and italic faces of a family, found by trait.
+@Suite struct CTFontTraitTests {
+    @Test func boldAndItalicCopiesFindTheFamilysFaces() throws {
+        let regular = CTFontCreateWithName("DejaVu Sans" as CFString, 14, nil)
+        #expect(CTFontGetSymbolicTraits(regular).isEmpty)
+        let bold = try #require(CTFontCreateCopyWithSymbolicTraits(regular, 0, nil, .traitBold, .traitBold))
+        #expect(CTFontCopyPostScriptName(bold) as String == "DejaVuSans-Bold")
+        #expect(CTFontGetSymbolicTraits(bold) == .traitBold)
+        #expect(CTFontGetSize(bold) == 14)
+        let boldItalic = try #require(
+            CTFontCreateCopyWithSymbolicTraits(bold, 20, nil, .traitItalic, .traitItalic))
+        #expect(CTFontCopyPostScriptName(boldItalic) as String == "DejaVuSans-BoldOblique")
+        #expect(CTFontGetSymbolicTraits(boldItalic) == [.traitBold, .traitItalic])
+        // Clearing bold keeps italic.
+        let italic = try #require(CTFontCreateCopyWithSymbolicTraits(boldItalic, 0, nil, [], .traitBold))
+        #expect(CTFontCopyPostScriptName(italic) as String == "DejaVuSans-Oblique")
+    }
+
+    @Test func aFamilyWithoutTheFaceGivesNil() {
+        // DejaVu Math TeX Gyre has one face, regular.
+        let math = CTFontCreateWithName("DejaVu Math TeX Gyre" as CFString, 12, nil)
+        #expect(CTFontCopyFamilyName(math) as String == "DejaVu Math TeX Gyre")
+        #expect(CTFontCreateCopyWithSymbolicTraits(math, 0, nil, .traitBold, .traitBold) == nil)
+        #expect(CTFontCreateCopyWithSymbolicTraits(math, 0, nil, [], .traitBold) == math)
+    }
+}
