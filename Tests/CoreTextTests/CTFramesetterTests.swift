@@ -154,6 +154,38 @@ import Testing
         #expect(abs(origins[0].x - 30) < 0.01 && abs(origins[1].x - 10) < 0.01)
     }
 
+    @Test func justifiedLinesFillTheWidthButTheLast() throws {
+        let style = paragraphStyle([:], alignment: .justified)
+        let text = "one two three four five six seven eight"
+        let lines =
+            CTFrameGetLines(Self.frame(attributed(text, font: Self.font, paragraphStyle: style), width: 150))
+            as! [CTLine]
+        try #require(lines.count >= 3)
+        for line in lines.dropLast() {
+            // A wrapped line's trailing space hangs past the edge; the glyphs before it fill it.
+            let runs = CTLineGetGlyphRuns(line) as! [CTRun]
+            let run = try #require(runs.last)
+            var positions = [CGPoint](repeating: .zero, count: CTRunGetGlyphCount(run))
+            CTRunGetPositions(run, CFRange(), &positions)
+            var advances = [CGSize](repeating: .zero, count: positions.count)
+            CTRunGetAdvances(run, CFRange(), &advances)
+            try #require(positions.count >= 2)
+            let inkEnd = positions[positions.count - 2].x + advances[advances.count - 2].width
+            #expect(abs(inkEnd - 150) < 0.05, "line ends at \(inkEnd)")
+        }
+        let last = try #require(lines.last)
+        #expect(CTLineGetTypographicBounds(last, nil, nil, nil) < 120)
+    }
+
+    @Test func naturalAlignmentPutsRightToLeftTextOnTheRight() throws {
+        let text = "\u{05E9}\u{05DC}\u{05D5}\u{05DD}"
+        let frame = Self.frame(attributed(text, font: Self.font))
+        let line = try #require((CTFrameGetLines(frame) as! [CTLine]).first)
+        let width = CGFloat(CTLineGetTypographicBounds(line, nil, nil, nil))
+        #expect(width > 20)
+        #expect(abs(Self.origins(frame)[0].x - (200 - width)) < 0.01)
+    }
+
     @Test func truncatingModesMakeOneLinePerParagraph() throws {
         let text = "one two three four five six seven"
         let style = paragraphStyle([:], lineBreakMode: .byTruncatingTail)
