@@ -40,7 +40,7 @@ extension CGContext {
     /// ``draw(_:in:)`` the CTM's orientation is not corrected: in a y-down user space the text is
     /// mirrored, as Core Text draws it. Draws nothing for an index out of range or a transform
     /// that is not finite and invertible. Clip, global alpha and blend mode apply as in
-    /// ``draw(_:in:)``.
+    /// ``draw(_:in:)``. Runs with a stroke width are outlined too.
     package func drawLine(
         _ index: Int, of layout: TextLayout, baselineAt origin: CGPoint, textMatrix: CGAffineTransform
     ) {
@@ -50,7 +50,10 @@ extension CGContext {
         let unit = 1 / layout.pixelsPerPoint
         // Layout units (y down) to text space (y up), the baseline's start at `origin`.
         let layoutToText = CGAffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: origin.x, ty: origin.y)
-        paint(layoutToUser: layoutToText.concatenating(textMatrix)) { pango_cairo_show_layout_line($0, line) }
+        paint(layoutToUser: layoutToText.concatenating(textMatrix)) {
+            pango_cairo_show_layout_line($0, line)
+            layout.strokeGlyphs(of: line, cairo: $0)
+        }
     }
 
     /// Runs `show` (Pango drawing at the current point (0, 0) of a matrix mapping layout units to

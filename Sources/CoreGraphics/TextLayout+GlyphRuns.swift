@@ -1,3 +1,4 @@
+@_implementationOnly import CCairo
 @_implementationOnly import CPango
 
 // MARK: - Glyph runs and character ranges of lines (for Lamina's CoreText module)
@@ -104,5 +105,51 @@ extension TextLayout {
     /// The run whose bytes hold `byte`.
     private func runIndex(atByte byte: Int) -> Int? {
         runBytes.firstIndex { $0?.contains(byte) ?? false }
+    }
+}
+
+// MARK: - Stroked runs
+
+extension TextLayout.Run {
+    /// Whether the run's glyphs are outlined (a finite, non-zero stroke width).
+    var strokes: Bool { strokeWidth.isFinite && strokeWidth != 0 }
+
+    /// Whether the run is outlined and not filled (a positive stroke width).
+    var strokesWithoutFill: Bool { strokes && strokeWidth > 0 }
+}
+
+extension TextLayout {
+    /// Strokes the outlines of the glyphs of `line` whose runs have a stroke width, on `cairo`
+    /// whose matrix maps layout units with the line's baseline start at (0, 0) (as
+    /// `pango_cairo_show_layout_line` draws it): each in its stroke colour, `|strokeWidth|`
+    /// percent of its font size wide.
+    func strokeGlyphs(of line: UnsafeMutablePointer<PangoLayoutLine>, cairo: OpaquePointer) {
+        guard runs.contains(where: \.strokes) else { return }
+        let unitsPerPoint = CGFloat(PANGO_SCALE) * pixelsPerPoint
+        var x: CGFloat = 0
+        var list = line.pointee.runs
+        while let node = list {
+            defer { list = node.pointee.next }
+            guard let item = node.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                let pangoItem = item.pointee.item, let glyphs = item.pointee.glyphs
+            else { continue }
+            let start = x
+            x += CGFloat(pango_glyph_string_get_width(glyphs)) / unitsPerPoint
+            guard
+                let runIndex = runBytes.firstIndex(where: {
+                    $0?.contains(Int(pangoItem.pointee.offset)) ?? false
+                }),
+                runs[runIndex].strokes, let font = pangoItem.pointee.analysis.font
+            else { continue }
+            let run = runs[runIndex]
+            let rgba = (run.strokeColor ?? run.color).rgbaComponents
+            func channel(_ value: CGFloat) -> Double { value.isNaN ? 0 : Double(min(max(value, 0), 1)) }
+            cairo_new_path(cairo)
+            cairo_move_to(cairo, Double(start), 0)
+            pango_cairo_glyph_string_path(cairo, font, glyphs)
+            cairo_set_source_rgba(cairo, channel(rgba.r), channel(rgba.g), channel(rgba.b), channel(rgba.a))
+            cairo_set_line_width(cairo, Double(abs(run.strokeWidth) / 100 * run.font.size * pixelsPerPoint))
+            cairo_stroke(cairo)
+        }
     }
 }

@@ -96,8 +96,10 @@ extension TextLayout {
         if let color = pango_attr_foreground_new(channel(rgba.r), channel(rgba.g), channel(rgba.b)) {
             result.append(color)
         }
-        // Pango reads an alpha of 0 as "not set"; 1/65535 draws nothing visible.
-        if let alpha = pango_attr_foreground_alpha_new(max(channel(rgba.a), 1)) { result.append(alpha) }
+        // Pango reads an alpha of 0 as "not set"; 1/65535 draws nothing visible. A run stroked
+        // without fill is drawn so too.
+        let fillAlpha = run.strokesWithoutFill ? 1 : max(channel(rgba.a), 1)
+        if let alpha = pango_attr_foreground_alpha_new(fillAlpha) { result.append(alpha) }
         if run.kern.isFinite, run.kern != 0,
             let spacing = pango_attr_letter_spacing_new(
                 Int32(clamping: Int((Double(run.kern) * unitsPerPoint).rounded())))

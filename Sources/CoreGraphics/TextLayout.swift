@@ -42,6 +42,12 @@ public final class TextLayout {
         /// Points added after every character of the run (negative tightens), Core Text's kerning
         /// attribute; 0 by default. Not finite: 0.
         package var kern: CGFloat = 0
+        /// The width of the glyphs' outline stroke in percent of the font size, Core Text's
+        /// stroke width attribute: 0 (the default) strokes nothing; positive strokes without
+        /// filling (the run's colour is not drawn); negative fills, then strokes. Not finite: 0.
+        package var strokeWidth: CGFloat = 0
+        /// The stroke's colour; `nil` (the default) strokes in the run's colour.
+        package var strokeColor: CGColor?
 
         /// A run of `text` in `font` and `color`.
         public init(_ text: String, font: TextFont, color: CGColor) {

@@ -16,6 +16,14 @@ nonisolated(unsafe) public let kCTKernAttributeName: CFString = "NSKern"
 /// applies to the whole paragraph. Default: ``CTParagraphStyleCreate(_:_:)`` with no settings.
 nonisolated(unsafe) public let kCTParagraphStyleAttributeName: CFString = "NSParagraphStyle"
 
+/// The width of the characters' outline stroke in percent of the font size: a number. Default 0
+/// (no stroke). Positive strokes without filling (the text is hollow); negative fills in the
+/// foreground colour, then strokes — UIKit's convention for outlined text.
+nonisolated(unsafe) public let kCTStrokeWidthAttributeName: CFString = "NSStrokeWidth"
+
+/// The colour of the outline stroke: a `CGColor`. Default the foreground colour.
+nonisolated(unsafe) public let kCTStrokeColorAttributeName: CFString = "NSStrokeColor"
+
 /// The attribute key for a Core Text attribute name, as iOS code writes it:
 /// `NSAttributedString.Key(kCTFontAttributeName as String)`.
 extension NSAttributedString.Key {
@@ -37,6 +45,10 @@ struct RunAttributes {
     var kern: CGFloat
     /// The paragraph style, when set.
     var paragraphStyle: CTParagraphStyle?
+    /// The stroke width in percent of the font size (0: none).
+    var strokeWidth: CGFloat
+    /// The stroke colour, when set.
+    var strokeColor: CGColor?
 
     /// The default font: Helvetica 12.
     static let defaultFont = CTFont(name: "Helvetica", size: 12)
@@ -48,6 +60,8 @@ struct RunAttributes {
         color = attributes[.init(kCTForegroundColorAttributeName)] as? CGColor ?? .black
         kern = Self.number(attributes[.init(kCTKernAttributeName)]) ?? 0
         paragraphStyle = attributes[.init(kCTParagraphStyleAttributeName)] as? CTParagraphStyle
+        strokeWidth = Self.number(attributes[.init(kCTStrokeWidthAttributeName)]) ?? 0
+        strokeColor = attributes[.init(kCTStrokeColorAttributeName)] as? CGColor
         CoreTextWarnings.check(attributes)
     }
 
@@ -67,6 +81,8 @@ struct RunAttributes {
     func layoutRun(_ text: String) -> TextLayout.Run {
         var run = TextLayout.Run(text, font: font.textFont, color: color)
         run.kern = kern.isFinite ? kern : 0
+        run.strokeWidth = strokeWidth.isFinite ? strokeWidth : 0
+        run.strokeColor = strokeColor
         return run
     }
 }

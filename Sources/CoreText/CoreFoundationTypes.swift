@@ -21,7 +21,9 @@ public typealias CFIndex = Int
 
 /// A range of UTF-16 code units (or of lines, glyphs), Core Foundation's `CFRange`: `length`
 /// units from `location`. Core Text reads a range with length 0 as "from `location` to the end".
-public struct CFRange: Hashable, Sendable {
+/// Not `Equatable`, as in Apple's SDK, so that code declaring the conformance itself compiles
+/// (ruling CT1).
+public struct CFRange: Sendable {
     /// The first index.
     public var location: CFIndex
     /// The number of indices.

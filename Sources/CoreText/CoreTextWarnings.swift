@@ -32,35 +32,29 @@ enum CoreTextWarnings {
     /// The attribute names Core Text draws.
     static let drawnAttributes: Set<String> = [
         kCTFontAttributeName as String, kCTForegroundColorAttributeName as String,
-        kCTKernAttributeName as String,
-        kCTParagraphStyleAttributeName as String,
+        kCTKernAttributeName as String, kCTParagraphStyleAttributeName as String,
+        kCTStrokeWidthAttributeName as String, kCTStrokeColorAttributeName as String,
     ]
 
     /// Reports the attributes of a run that are not drawn, and drawn ones of the wrong type.
     static func check(_ attributes: [NSAttributedString.Key: Any]) {
-        for key in attributes.keys where !drawnAttributes.contains(key.rawValue) {
-            report("CoreText does not draw the attribute \(key.rawValue)")
-        }
-        let expected: [(CFString, Any.Type, Bool)] = [
-            (kCTFontAttributeName, CTFont.self, attributes[.init(kCTFontAttributeName)] is CTFont),
-            (
-                kCTForegroundColorAttributeName, CGColor.self,
-                attributes[.init(kCTForegroundColorAttributeName)] is CGColor
-            ),
-            (
-                kCTParagraphStyleAttributeName, CTParagraphStyle.self,
-                attributes[.init(kCTParagraphStyleAttributeName)] is CTParagraphStyle
-            ),
-        ]
-        for (name, type, matches) in expected where attributes[.init(name)] != nil && !matches {
-            report("CoreText reads the attribute \(name) only as a \(type); this value is ignored")
-        }
-        if attributes[.init(kCTKernAttributeName)] != nil,
-            RunAttributes.number(attributes[.init(kCTKernAttributeName)]) == nil
-        {
-            report(
-                "CoreText reads the attribute \(kCTKernAttributeName) only as a number; this value is ignored"
-            )
+        for (key, value) in attributes {
+            guard drawnAttributes.contains(key.rawValue) else {
+                report("CoreText does not draw the attribute \(key.rawValue)")
+                continue
+            }
+            let expected: String? =
+                switch key.rawValue as CFString {
+                case kCTFontAttributeName: value is CTFont ? nil : "a CTFont"
+                case kCTForegroundColorAttributeName, kCTStrokeColorAttributeName:
+                    value is CGColor ? nil : "a CGColor"
+                case kCTParagraphStyleAttributeName: value is CTParagraphStyle ? nil : "a CTParagraphStyle"
+                default: RunAttributes.number(value) != nil ? nil : "a number"
+                }
+            if let expected {
+                report(
+                    "CoreText reads the attribute \(key.rawValue) only as \(expected); this value is ignored")
+            }
         }
     }
 }

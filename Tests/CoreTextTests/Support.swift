@@ -125,3 +125,11 @@ struct FontFileMetrics {
         capHeight = s16(os2 + 88)
     }
 }
+
+/// Apple's SDK declares no `Equatable` for `CFRange`; iOS code (and these tests) add it.
+extension CFRange: Equatable {
+    /// Whether both ranges have the same location and length.
+    public static func == (lhs: CFRange, rhs: CFRange) -> Bool {
+        lhs.location == rhs.location && lhs.length == rhs.length
+    }
+}
