@@ -13,9 +13,11 @@ public final class CTLine {
     let stringRange: Range<Int>
     /// The glyph runs in logical order.
     let runs: [CTRun]
-    /// The largest ascent, descent (positive) and leading of the runs' fonts.
+    /// The largest ascent of the runs' fonts.
     let ascent: CGFloat
+    /// The largest descent (positive) of the runs' fonts.
     let descent: CGFloat
+    /// The largest leading of the runs' fonts.
     let leading: CGFloat
     /// The sum of the advances in points (the runs', whose kerning follows every glyph).
     let width: CGFloat

@@ -21,8 +21,11 @@ struct FrameLayout {
     /// A placed line: its origin's x from the box's left edge and its baseline's distance below
     /// the box's top.
     struct PlacedLine {
+        /// The line.
         var line: CTLine
+        /// The x of its origin from the box's left edge.
         var x: CGFloat
+        /// The distance of its baseline below the box's top.
         var baselineFromTop: CGFloat
         /// Whether the line's paragraph clips it to the box (`byClipping`).
         var clips: Bool
@@ -41,7 +44,8 @@ struct FrameLayout {
         visibleRange = range.lowerBound..<range.lowerBound
         var filler = Filler(height: height)
         for (paragraph, separator) in Self.paragraphs(of: string.string as NSString, in: range) {
-            let placed = Self.lines(of: string, paragraph: paragraph, separator: separator, width: width)
+            let placed = Self.layOutParagraph(
+                of: string, paragraph: paragraph, separator: separator, width: width)
             for (index, item) in placed.enumerated() {
                 guard let placedLine = filler.place(item, firstInParagraph: index == 0) else {
                     return
@@ -88,8 +92,8 @@ struct FrameLayout {
         var neededWidth: CGFloat
     }
 
-    /// Lays out one paragraph at `width` (its style's indents taken off).
-    static func lines(
+    /// Lays out one paragraph at `width` (its style's indents taken off) into its lines.
+    static func layOutParagraph(
         of string: NSAttributedString, paragraph: Range<Int>, separator: Int, width: CGFloat?
     ) -> [ParagraphLine] {
         // An empty paragraph's first character is its separator.
