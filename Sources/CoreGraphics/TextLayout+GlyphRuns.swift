@@ -31,6 +31,7 @@ extension TextLayout {
                     groups[groups.count - 1].glyphCount += 1
                     groups[groups.count - 1].width += advance
                     groups[groups.count - 1].advances.append(advance)
+                    groups[groups.count - 1].characterOffsets.append(utf16Offset(atByte: byte))
                     continue
                 }
                 let bytes = itemBytes.clamped(to: runBytes[runIndex] ?? itemBytes)
@@ -38,7 +39,7 @@ extension TextLayout {
                 groups.append(
                     GlyphRun(
                         runIndex: runIndex, characterRange: characters, glyphCount: 1, x: x, width: advance,
-                        advances: [advance]))
+                        advances: [advance], characterOffsets: [utf16Offset(atByte: byte)]))
             }
         }
         restoreTrimmedKerning(&groups, unitsPerPoint: unitsPerPoint)

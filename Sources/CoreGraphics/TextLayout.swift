@@ -115,6 +115,9 @@ public final class TextLayout {
         package var width: CGFloat
         /// Each glyph's advance in layout units, in visual order.
         package var advances: [CGFloat]
+        /// Each glyph's first character (its cluster's start), as UTF-16 offsets like
+        /// ``Line/characterRange``, in visual order.
+        package var characterOffsets: [Int]
     }
 
     /// The runs, in order.

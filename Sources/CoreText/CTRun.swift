@@ -11,12 +11,33 @@ public final class CTRun {
     let x: CGFloat
     /// Each glyph's advance in points, in visual order.
     let advances: [CGFloat]
+    /// Each glyph's first character in the attributed string, in visual order.
+    let stringIndices: [Int]
 
-    init(attributes: RunAttributes, stringRange: Range<Int>, x: CGFloat, advances: [CGFloat]) {
+    init(
+        attributes: RunAttributes, stringRange: Range<Int>, x: CGFloat, advances: [CGFloat],
+        stringIndices: [Int]
+    ) {
         self.attributes = attributes
         self.stringRange = stringRange
         self.x = x
         self.advances = advances
+        self.stringIndices = stringIndices
+    }
+
+    /// Whether the run's glyphs run right to left (their characters descend in visual order).
+    var isRightToLeft: Bool {
+        guard let first = stringIndices.first, let last = stringIndices.last else { return false }
+        return last < first
+    }
+
+    /// Each glyph's left edge from the line's origin, in visual order.
+    var positions: [CGFloat] {
+        var x = self.x
+        return advances.map { advance in
+            defer { x += advance }
+            return x
+        }
     }
 
     /// The glyph indices `range` names (length 0: to the end), `nil` when out of bounds.
@@ -74,4 +95,13 @@ public func CTRunGetPositions(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMu
         buffer[offset] = CGPoint(x: x, y: 0)
         x += run.advances[index]
     }
+}
+
+/// Copies the string index of the glyphs in `range` (length 0: to the end) of `run` into
+/// `buffer`: each glyph's first character (UTF-16 offset into the line's attributed string), in
+/// the glyphs' visual order (descending in a right-to-left run). Copies nothing for a range out
+/// of bounds.
+public func CTRunGetStringIndices(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMutablePointer<CFIndex>) {
+    guard let glyphs = run.glyphs(range) else { return }
+    for (offset, index) in glyphs.enumerated() { buffer[offset] = run.stringIndices[index] }
 }
