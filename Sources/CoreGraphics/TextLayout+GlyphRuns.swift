@@ -32,6 +32,7 @@ extension TextLayout {
                     groups[groups.count - 1].width += advance
                     groups[groups.count - 1].advances.append(advance)
                     groups[groups.count - 1].characterOffsets.append(utf16Offset(atByte: byte))
+                    groups[groups.count - 1].glyphs.append(infos[index].glyph)
                     continue
                 }
                 let bytes = itemBytes.clamped(to: runBytes[runIndex] ?? itemBytes)
@@ -39,7 +40,8 @@ extension TextLayout {
                 groups.append(
                     GlyphRun(
                         runIndex: runIndex, characterRange: characters, glyphCount: 1, x: x, width: advance,
-                        advances: [advance], characterOffsets: [utf16Offset(atByte: byte)]))
+                        advances: [advance], characterOffsets: [utf16Offset(atByte: byte)],
+                        glyphs: [infos[index].glyph]))
             }
         }
         restoreTrimmedKerning(&groups, unitsPerPoint: unitsPerPoint)

@@ -118,6 +118,9 @@ public final class TextLayout {
         /// Each glyph's first character (its cluster's start), as UTF-16 offsets like
         /// ``Line/characterRange``, in visual order.
         package var characterOffsets: [Int]
+        /// Each glyph's index in the font Pango drew it with, in visual order; Pango's flags mark
+        /// empty glyphs (`0x0FFFFFFF`) and boxes for missing characters (`0x10000000` set).
+        package var glyphs: [UInt32]
     }
 
     /// The runs, in order.

@@ -37,7 +37,8 @@ public final class CTLine {
             CTRun(
                 attributes: attributes[$0.runIndex],
                 stringRange: ($0.characterRange.lowerBound + offset)..<($0.characterRange.upperBound + offset),
-                x: $0.x, advances: $0.advances, stringIndices: $0.characterOffsets.map { $0 + offset })
+                x: $0.x, advances: $0.advances, stringIndices: $0.characterOffsets.map { $0 + offset },
+                glyphs: $0.glyphs)
         }
         let fonts = runs.isEmpty ? (metricsFont.map { [$0] } ?? []) : runs.map(\.attributes.font)
         let metrics = fonts.map(\.lineMetrics)

@@ -13,16 +13,22 @@ public final class CTRun {
     let advances: [CGFloat]
     /// Each glyph's first character in the attributed string, in visual order.
     let stringIndices: [Int]
+    /// Each glyph's index in its font (0 for an empty glyph or a missing character), in visual
+    /// order.
+    let glyphs: [CGGlyph]
 
     init(
         attributes: RunAttributes, stringRange: Range<Int>, x: CGFloat, advances: [CGFloat],
-        stringIndices: [Int]
+        stringIndices: [Int], glyphs: [UInt32]
     ) {
         self.attributes = attributes
         self.stringRange = stringRange
         self.x = x
         self.advances = advances
         self.stringIndices = stringIndices
+        // Pango's empty glyph and its flag for a box drawn for a missing character are not glyphs
+        // of the font.
+        self.glyphs = glyphs.map { $0 <= UInt32(UInt16.max) ? CGGlyph($0) : 0 }
     }
 
     /// Whether the run's glyphs run right to left (their characters descend in visual order).
@@ -41,7 +47,7 @@ public final class CTRun {
     }
 
     /// The glyph indices `range` names (length 0: to the end), `nil` when out of bounds.
-    func glyphs(_ range: CFRange) -> Range<Int>? {
+    func glyphIndices(_ range: CFRange) -> Range<Int>? {
         range.resolved(in: advances.count)
     }
 }
@@ -69,7 +75,7 @@ public func CTRunGetTypographicBounds(
     _ run: CTRun, _ range: CFRange, _ ascent: UnsafeMutablePointer<CGFloat>?,
     _ descent: UnsafeMutablePointer<CGFloat>?, _ leading: UnsafeMutablePointer<CGFloat>?
 ) -> Double {
-    guard let glyphs = run.glyphs(range) else { return 0 }
+    guard let glyphs = run.glyphIndices(range) else { return 0 }
     let metrics = run.attributes.font.lineMetrics
     ascent?.pointee = metrics.ascent
     descent?.pointee = metrics.descent
@@ -80,7 +86,7 @@ public func CTRunGetTypographicBounds(
 /// Copies the advances of the glyphs in `range` (length 0: to the end) of `run` into `buffer`
 /// (width in points, height 0), in visual order; copies nothing for a range out of bounds.
 public func CTRunGetAdvances(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMutablePointer<CGSize>) {
-    guard let glyphs = run.glyphs(range) else { return }
+    guard let glyphs = run.glyphIndices(range) else { return }
     for (offset, index) in glyphs.enumerated() {
         buffer[offset] = CGSize(width: run.advances[index], height: 0)
     }
@@ -89,7 +95,7 @@ public func CTRunGetAdvances(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMut
 /// Copies the positions of the glyphs in `range` (length 0: to the end) of `run` into `buffer`:
 /// each glyph's pen position on the baseline relative to the line's origin, in points (y is 0).
 public func CTRunGetPositions(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMutablePointer<CGPoint>) {
-    guard let glyphs = run.glyphs(range) else { return }
+    guard let glyphs = run.glyphIndices(range) else { return }
     var x = run.x + run.advances[..<glyphs.lowerBound].reduce(0, +)
     for (offset, index) in glyphs.enumerated() {
         buffer[offset] = CGPoint(x: x, y: 0)
@@ -102,6 +108,15 @@ public func CTRunGetPositions(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMu
 /// the glyphs' visual order (descending in a right-to-left run). Copies nothing for a range out
 /// of bounds.
 public func CTRunGetStringIndices(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMutablePointer<CFIndex>) {
-    guard let glyphs = run.glyphs(range) else { return }
+    guard let glyphs = run.glyphIndices(range) else { return }
     for (offset, index) in glyphs.enumerated() { buffer[offset] = run.stringIndices[index] }
+}
+
+/// Copies the glyphs in `range` (length 0: to the end) of `run` into `buffer`, in visual order:
+/// indices into the run's font (its `kCTFontAttributeName`; for a character that font lacks, the
+/// index in the fallback font Pango drew it with), 0 for a missing character. Copies nothing for
+/// a range out of bounds. Apple's `CTRunGetGlyphs`.
+public func CTRunGetGlyphs(_ run: CTRun, _ range: CFRange, _ buffer: UnsafeMutablePointer<CGGlyph>) {
+    guard let glyphs = run.glyphIndices(range) else { return }
+    for (offset, index) in glyphs.enumerated() { buffer[offset] = run.glyphs[index] }
 }

@@ -16,6 +16,9 @@ public typealias CFAttributedString = NSAttributedString
 /// Core Foundation's dictionary, `NSDictionary` in Lamina (ruling CT1).
 public typealias CFDictionary = NSDictionary
 
+/// A UTF-16 code unit, Core Foundation's `UniChar`.
+public typealias UniChar = UInt16
+
 /// Core Foundation's index and count type.
 public typealias CFIndex = Int
 
