@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "lamina", targets: ["lamina"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "LaminaExport", targets: ["LaminaExport"]),
         .library(name: "LaminaExamples", targets: ["LaminaExamples"]),
         .library(name: "LaminaWindow", targets: ["LaminaWindow"]),
@@ -59,6 +60,9 @@ let package = Package(
         .systemLibrary(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
+        // Apple's Core Text API (fonts, lines, runs, framesetters, frames, paragraph styles) on
+        // CoreGraphics' Pango text layout; `docs/coretext.md`.
+        .target(name: "CoreText", dependencies: ["CoreGraphics"]),
         // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
         .target(name: "LaminaExport", dependencies: ["QuartzCore", "UIKit"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
@@ -115,6 +119,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // A `@LayerProperty` of a subclass, through the public API only (docs/adding-a-property.md).
         .testTarget(name: "CustomLayerPropertyTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "CoreGraphics"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "QuartzCore"]),
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .testTarget(

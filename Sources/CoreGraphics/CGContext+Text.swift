@@ -29,8 +29,38 @@ extension CGContext {
             ? CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: rect.minX, ty: rect.minY)
             : CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: rect.minX, ty: rect.maxY)
         let unit = 1 / layout.pixelsPerPoint
-        let layoutToCairo = CGAffineTransform(a: unit, b: 0, c: 0, d: unit, tx: layout.originX, ty: 0)
-            .concatenating(boxToUser).concatenating(userToCairo)
+        let layoutToUser = CGAffineTransform(a: unit, b: 0, c: 0, d: unit, tx: layout.originX, ty: 0)
+            .concatenating(boxToUser)
+        paint(layoutToUser: layoutToUser) { pango_cairo_show_layout($0, layout.engine.layout) }
+    }
+
+    /// Draws line `index` of `layout` in Core Text's text space: the line's start (its logical
+    /// left edge; alignment and indents are left out) on the baseline at `origin`, glyphs upright
+    /// when text space is y-up, then `textMatrix` (text space to user space) and the CTM. Unlike
+    /// ``draw(_:in:)`` the CTM's orientation is not corrected: in a y-down user space the text is
+    /// mirrored, as Core Text draws it. Draws nothing for an index out of range or a transform
+    /// that is not finite and invertible. Clip, global alpha and blend mode apply as in
+    /// ``draw(_:in:)``. Runs with a stroke width are outlined too.
+    package func drawLine(
+        _ index: Int, of layout: TextLayout, baselineAt origin: CGPoint, textMatrix: CGAffineTransform
+    ) {
+        guard layout.lines.indices.contains(index), origin.x.isFinite, origin.y.isFinite,
+            let line = pango_layout_get_line_readonly(layout.engine.layout, Int32(index))
+        else { return }
+        let unit = 1 / layout.pixelsPerPoint
+        // Layout units (y down) to text space (y up), the baseline's start at `origin`.
+        let layoutToText = CGAffineTransform(a: unit, b: 0, c: 0, d: -unit, tx: origin.x, ty: origin.y)
+        paint(layoutToUser: layoutToText.concatenating(textMatrix)) {
+            pango_cairo_show_layout_line($0, line)
+            layout.strokeGlyphs(of: line, cairo: $0)
+        }
+    }
+
+    /// Runs `show` (Pango drawing at the current point (0, 0) of a matrix mapping layout units to
+    /// Cairo's device space) into a group, and paints the group with the clip, alpha and blend
+    /// mode.
+    private func paint(layoutToUser: CGAffineTransform, show: (OpaquePointer) -> Void) {
+        let layoutToCairo = layoutToUser.concatenating(userToCairo)
         guard layoutToCairo.isInvertibleForDrawing else { return }
         recoverCairoIfNeeded()
         cairo_save(cairo)
@@ -42,12 +72,23 @@ extension CGContext {
         cairo_set_matrix(cairo, &matrix)
         cairo_set_source_rgba(cairo, 0, 0, 0, 1)
         cairo_move_to(cairo, 0, 0)
-        pango_cairo_show_layout(cairo, layout.engine.layout)
+        show(cairo)
         let group = cairo_pop_group(cairo)
         cairo_restore(cairo)
         guard let group else { return }
         defer { cairo_pattern_destroy(group) }
         paintPattern(group, within: nil)
+    }
+
+    /// The text position, Apple's `textPosition`: where Core Text's `CTLineDraw` puts the start
+    /// of a line's baseline, in text space — the translation of ``textMatrix``. Setting it
+    /// changes only that translation. Not part of the graphics state.
+    public var textPosition: CGPoint {
+        get { CGPoint(x: textMatrix.tx, y: textMatrix.ty) }
+        set {
+            textMatrix.tx = newValue.x
+            textMatrix.ty = newValue.y
+        }
     }
 
     /// Measures and draws `string` in `font` and the fill colour into `rect` (user space), as

@@ -69,6 +69,11 @@ public final class CGContext {
     var pendingRegion: PixelBox?
     /// Context-wide permission for antialiasing (`setAllowsAntialiasing(_:)`); not in the gstate.
     var allowsAntialiasing = true
+    /// The text matrix, Apple's `textMatrix`: text space to user space for Core Text's drawing
+    /// (`CTLineDraw`, `CTFrameDraw`); its translation is ``textPosition``. Identity for a new
+    /// context. As on Apple's platforms it is not part of the graphics state: `saveGState()` and
+    /// `restoreGState()` leave it as it is.
+    public var textMatrix = CGAffineTransform.identity
 
     /// Creates a bitmap context drawing into `data`, or into memory it allocates, as Apple's
     /// `CGBitmapContextCreate`; returns `nil` for any combination Lamina does not support.

@@ -165,7 +165,7 @@ enum FontResolver {
 
     /// Fontconfig's best match for a family with an optional weight (OpenType scale) and slant,
     /// after its configuration's substitutions (aliases such as Helvetica → a sans-serif).
-    private static func match(family: String, weight: Int?, slant: Int?) -> ResolvedFace? {
+    static func match(family: String, weight: Int?, slant: Int?) -> ResolvedFace? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         if !family.isEmpty { FcPatternAddString(pattern, FC_FAMILY, family) }

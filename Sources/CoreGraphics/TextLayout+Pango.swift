@@ -38,11 +38,22 @@ extension TextLayout {
         var text = ""
         let attributes = pango_attr_list_new()
         var substituted: [String] = []
-        for run in runs where run.font.isDrawable && !run.text.isEmpty {
+        var utf16Offset = 0
+        var byteMap: [Int] = []
+        runBytes = Array(repeating: nil, count: runs.count)
+        for (index, run) in runs.enumerated() {
+            defer { utf16Offset += run.text.utf16.count }
+            guard run.font.isDrawable, !run.text.isEmpty else { continue }
             let sanitized = run.text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
             let start = text.utf8.count
             text += sanitized
             let end = text.utf8.count
+            runBytes[index] = start..<end
+            var offset = utf16Offset
+            for scalar in sanitized.unicodeScalars {
+                byteMap.append(contentsOf: repeatElement(offset, count: scalar.utf8.count))
+                offset += scalar.utf16.count
+            }
             guard let resolution = FontResolver.resolve(run.font.name) else { continue }
             if !resolution.isExact, !substituted.contains(run.font.name) { substituted.append(run.font.name) }
             for attribute in makeAttributes(run, face: resolution.face) {
@@ -51,6 +62,8 @@ extension TextLayout {
                 pango_attr_list_insert(attributes, attribute)
             }
         }
+        byteMap.append(utf16Offset)
+        utf16AtByte = byteMap
         substitutedFontNames = substituted
         // A word broken across lines is not hyphenated (Core Text breaks it without a hyphen).
         if let hyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, hyphens) }
@@ -83,8 +96,16 @@ extension TextLayout {
         if let color = pango_attr_foreground_new(channel(rgba.r), channel(rgba.g), channel(rgba.b)) {
             result.append(color)
         }
-        // Pango reads an alpha of 0 as "not set"; 1/65535 draws nothing visible.
-        if let alpha = pango_attr_foreground_alpha_new(max(channel(rgba.a), 1)) { result.append(alpha) }
+        // Pango reads an alpha of 0 as "not set"; 1/65535 draws nothing visible. A run stroked
+        // without fill is drawn so too.
+        let fillAlpha = run.strokesWithoutFill ? 1 : max(channel(rgba.a), 1)
+        if let alpha = pango_attr_foreground_alpha_new(fillAlpha) { result.append(alpha) }
+        if run.kern.isFinite, run.kern != 0,
+            let spacing = pango_attr_letter_spacing_new(
+                Int32(clamping: Int((Double(run.kern) * unitsPerPoint).rounded())))
+        {
+            result.append(spacing)
+        }
         return result
     }
 
@@ -120,7 +141,11 @@ extension TextLayout {
             pango_layout_set_alignment(layout, side)
         }
         pango_layout_set_justify(layout, alignment == .justified ? 1 : 0)
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_wrap(layout, wrapsCharacters ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        if firstLineIndent != 0 {
+            pango_layout_set_indent(
+                layout, Int32(clamping: Int((Double(firstLineIndent) * unitsPerPoint).rounded())))
+        }
         guard let width else { return }
         let boxUnits = Self.units(Double(width) * unitsPerPoint)
         if truncation != .none {
@@ -189,10 +214,15 @@ extension TextLayout {
             var lineRect = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &lineRect)
             let baseline = CGFloat(pango_layout_iter_get_baseline(iterator)) / scale
-            found.append(Line(rect: rect(lineRect), baseline: baseline))
+            var line = Line(rect: rect(lineRect), baseline: baseline)
+            if let pangoLine = pango_layout_iter_get_line_readonly(iterator) {
+                readRuns(of: pangoLine, into: &line, unitsPerPoint: scale)
+            }
+            found.append(line)
         } while pango_layout_iter_next_line(iterator) != 0
         let hasText = pango_layout_get_character_count(layout) > 0
         lines = hasText ? found : []
+        finishCharacterRanges()
         typographicBounds = lines.reduce(CGRect.null) { $0.union($1.rect) }
         if typographicBounds.isNull { typographicBounds = .zero }
     }

@@ -39,6 +39,15 @@ public final class TextLayout {
         public var font: TextFont
         /// The colour, drawn in sRGB (components clamped to [0, 1]).
         public var color: CGColor
+        /// Points added after every character of the run (negative tightens), Core Text's kerning
+        /// attribute; 0 by default. Not finite: 0.
+        package var kern: CGFloat = 0
+        /// The width of the glyphs' outline stroke in percent of the font size, Core Text's
+        /// stroke width attribute: 0 (the default) strokes nothing; positive strokes without
+        /// filling (the run's colour is not drawn); negative fills, then strokes. Not finite: 0.
+        package var strokeWidth: CGFloat = 0
+        /// The stroke's colour; `nil` (the default) strokes in the run's colour.
+        package var strokeColor: CGColor?
 
         /// A run of `text` in `font` and `color`.
         public init(_ text: String, font: TextFont, color: CGColor) {
@@ -81,6 +90,37 @@ public final class TextLayout {
         public var rect: CGRect
         /// The y of the baseline in layout space.
         public var baseline: CGFloat
+        /// The line's characters: UTF-16 offsets into the runs' texts joined in order (runs left
+        /// out of the layout still count their length), line break included.
+        package var characterRange: Range<Int> = 0..<0
+        /// The line's glyph runs in logical order.
+        package var glyphRuns: [GlyphRun] = []
+        /// The line's ink in layout units, relative to the start of its baseline (x right, y down);
+        /// `.null` when it draws nothing.
+        package var inkBounds = CGRect.null
+    }
+
+    /// Glyphs of one line shaped from one run, in one font and direction.
+    package struct GlyphRun: Hashable, Sendable {
+        /// The index in ``TextLayout/runs`` of the run the glyphs come from.
+        package var runIndex: Int
+        /// The characters, as UTF-16 offsets like ``Line/characterRange``.
+        package var characterRange: Range<Int>
+        /// The number of glyphs.
+        package var glyphCount: Int
+        /// The left edge of the glyphs' advances from the line's left edge, in layout units
+        /// (points when `pixelsPerPoint` is 1, as everywhere in layout space).
+        package var x: CGFloat
+        /// The sum of the glyphs' advances in layout units.
+        package var width: CGFloat
+        /// Each glyph's advance in layout units, in visual order.
+        package var advances: [CGFloat]
+        /// Each glyph's first character (its cluster's start), as UTF-16 offsets like
+        /// ``Line/characterRange``, in visual order.
+        package var characterOffsets: [Int]
+        /// Each glyph's index in the font Pango drew it with, in visual order; Pango's flags mark
+        /// empty glyphs (`0x0FFFFFFF`) and boxes for missing characters (`0x10000000` set).
+        package var glyphs: [UInt32]
     }
 
     /// The runs, in order.
@@ -97,6 +137,13 @@ public final class TextLayout {
     public let truncation: Truncation
     /// Whether glyph advances are rounded to whole pixels.
     public let quantizesGlyphPositions: Bool
+    /// How much narrower (positive) or wider than the box the first line of every paragraph is,
+    /// starting that much to the right (Pango's indent; Core Text's first-line head indent less
+    /// the head indent). 0 by default.
+    package let firstLineIndent: CGFloat
+    /// Whether wrapping breaks between any two characters rather than between words (Core
+    /// Text's `byCharWrapping`). `false` by default.
+    package let wrapsCharacters: Bool
     /// The pixels per point that quantization rounds to.
     public let pixelsPerPoint: CGFloat
 
@@ -120,6 +167,11 @@ public final class TextLayout {
     let engine: PangoEngine
     /// Where the Pango layout's origin sits in layout space (x; overflow shifts it).
     var originX: CGFloat = 0
+    /// For each byte of the Pango text (and one past its end), the UTF-16 offset of its character
+    /// in the runs' texts joined in order.
+    var utf16AtByte: [Int] = []
+    /// The byte range of each run in the Pango text, by run index (`nil` for runs left out).
+    var runBytes: [Range<Int>?] = []
 
     /// Lays out `runs`.
     ///
@@ -136,11 +188,26 @@ public final class TextLayout {
     ///   - quantizesGlyphPositions: Whether advances are rounded to whole pixels. Default `false`.
     ///   - pixelsPerPoint: The pixels per point of quantization (positive and finite; otherwise
     ///     1). Default 1.
-    public init(
+    public convenience init(
         runs: [Run], width: CGFloat? = nil, height: CGFloat? = nil, wraps: Bool = true,
         alignment: Alignment = .natural, truncation: Truncation = .none,
         quantizesGlyphPositions: Bool = false, pixelsPerPoint: CGFloat = 1
     ) {
+        self.init(
+            runs: runs, width: width, height: height, wraps: wraps, alignment: alignment,
+            truncation: truncation, quantizesGlyphPositions: quantizesGlyphPositions,
+            pixelsPerPoint: pixelsPerPoint, firstLineIndent: 0, wrapsCharacters: false)
+    }
+
+    /// Lays out `runs` as the public initialiser does, with a first-line indent (not finite: 0)
+    /// and a choice of wrapping between characters, for Lamina's CoreText module.
+    package init(
+        runs: [Run], width: CGFloat?, height: CGFloat?, wraps: Bool, alignment: Alignment,
+        truncation: Truncation, quantizesGlyphPositions: Bool, pixelsPerPoint: CGFloat,
+        firstLineIndent: CGFloat, wrapsCharacters: Bool
+    ) {
+        self.firstLineIndent = firstLineIndent.isFinite ? firstLineIndent : 0
+        self.wrapsCharacters = wrapsCharacters
         self.runs = runs
         self.width = width.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
         self.height = height.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
