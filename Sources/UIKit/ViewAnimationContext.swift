@@ -127,12 +127,10 @@ final class ViewAnimationContext {
 
     // MARK: - Actions
 
-    /// The layer keys that view animation blocks animate (ruling U5).
-    static let animatableKeys: Set<String> = [
-        "position", "bounds", "transform", "opacity", "backgroundColor", "anchorPoint", "zPosition",
-        "cornerRadius", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset",
-        "shadowRadius", "contentsRect", "contentsCenter", "sublayerTransform",
-    ]
+    /// The layer keys that view animation blocks animate (ruling U5), as `CALayerProperty.table`
+    /// declares them.
+    static let animatableKeys: Set<String> = Set(
+        CALayerProperty.table.values.filter(\.animatesInViewBlocks).map(\.key))
 
     /// The view's answer for its layer's `event`: `NSNull` outside blocks, for keys views do
     /// not animate and in disabled blocks; otherwise the block's animation (staged in

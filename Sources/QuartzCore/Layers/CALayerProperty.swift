@@ -46,6 +46,9 @@ package struct CALayerProperty: @unchecked Sendable {
     /// the bitmap (`true` unless declared otherwise: placement, opacity, visibility and the
     /// rasterization switches are not drawn into it).
     package var isDrawn = true
+    /// Whether UIKit's view animation blocks animate the property (ruling U5): Apple's list of
+    /// a view's animatable properties, as the layer keys they change.
+    package var animatesInViewBlocks = false
 
     /// The render-node properties a rasterized layer's bitmap shows, in key order.
     package static let drawnProperties: [ValueProperty<LayerState>] = table.values
@@ -76,7 +79,7 @@ package struct CALayerProperty: @unchecked Sendable {
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
             _ storage: WritableKeyPath<LayerState, T>?,
             _ animatable: Bool, zero: Bool, style: Bool = true, field: LayerField? = nil,
-            placement: Bool = false, atOnce: Bool = false, drawn: Bool = true
+            placement: Bool = false, atOnce: Bool = false, drawn: Bool = true, view: Bool = false
         ) {
             var property = CALayerProperty(
                 key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
@@ -89,13 +92,14 @@ package struct CALayerProperty: @unchecked Sendable {
             (property.field, property.changesOnlyPlacement, property.changesAtOnce) = (
                 field, placement, atOnce
             )
-            property.isDrawn = drawn
+            (property.isDrawn, property.animatesInViewBlocks) = (drawn, view)
             entries.append(property)
         }
         func addOptional<T>(
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>,
             _ storage: WritableKeyPath<LayerState, T?>?,
-            _ animatable: Bool, style: Bool = true, node: Bool = true, atOnce: Bool = false
+            _ animatable: Bool, style: Bool = true, node: Bool = true, atOnce: Bool = false,
+            view: Bool = false
         ) {
             let value = storage.flatMap { d[keyPath: $0] }
             var property = CALayerProperty(
@@ -110,29 +114,29 @@ package struct CALayerProperty: @unchecked Sendable {
                     layer[keyPath: path] = typed
                     return true
                 }, stored: node ? storage.map { .optional(key, $0) } : nil, statePath: storage)
-            property.changesAtOnce = atOnce
+            (property.changesAtOnce, property.animatesInViewBlocks) = (atOnce, view)
             entries.append(property)
         }
         // Geometry
-        add("bounds", \.bounds, \.bounds, true, zero: true, style: false, field: .bounds)
+        add("bounds", \.bounds, \.bounds, true, zero: true, style: false, field: .bounds, view: true)
         add(
             "position", \.position, \.position, true, zero: true, field: .position, placement: true,
-            drawn: false)
+            drawn: false, view: true)
         add(
             "zPosition", \.zPosition, \.zPosition, true, zero: true, field: .zPosition, placement: true,
-            drawn: false)
+            drawn: false, view: true)
         add(
             "anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false, field: .anchorPoint,
-            placement: true, drawn: false)
+            placement: true, drawn: false, view: true)
         add(
             "anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true, field: .anchorPointZ,
             drawn: false)
         add(
             "transform", \.transform, \.transform, true, zero: false, field: .transform, placement: true,
-            drawn: false)
+            drawn: false, view: true)
         add(
             "sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false,
-            field: .sublayerTransform)
+            field: .sublayerTransform, view: true)
         add("frame", \.frame, nil, false, zero: true, style: false)
         add("geometryFlipped", \.isGeometryFlipped, \.isGeometryFlipped, false, zero: true)
         // Contents
@@ -150,10 +154,14 @@ package struct CALayerProperty: @unchecked Sendable {
                         state.contents = value is NSNull ? nil : value
                         return true
                     }), statePath: \LayerState.contents))
-        add("contentsRect", \.contentsRect, \.contentsRect, true, zero: false, field: .contentsRect)
+        add(
+            "contentsRect", \.contentsRect, \.contentsRect, true, zero: false, field: .contentsRect,
+            view: true)
         add("contentsGravity", \.contentsGravity, \.contentsGravity, false, zero: false)
         add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false, field: .contentsScale)
-        add("contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false, field: .contentsCenter)
+        add(
+            "contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false, field: .contentsCenter,
+            view: true)
         add("contentsFormat", \.contentsFormat, \.contentsFormat, false, zero: false)
         add("minificationFilter", \.minificationFilter, \.minificationFilter, false, zero: false)
         add("magnificationFilter", \.magnificationFilter, \.magnificationFilter, false, zero: false)
@@ -171,15 +179,17 @@ package struct CALayerProperty: @unchecked Sendable {
         add("hidden", \.isHidden, \.isHidden, true, zero: true, atOnce: true, drawn: false)
         add("doubleSided", \.isDoubleSided, \.isDoubleSided, true, zero: false, atOnce: true)
         add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true, atOnce: true)
-        addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true)
-        add("cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, field: .cornerRadius)
+        addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true, view: true)
+        add(
+            "cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, field: .cornerRadius, view: true
+        )
         add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false)
         add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false)
-        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, field: .borderWidth)
-        addOptional("borderColor", \.borderColor, \.borderColor, true)
+        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, field: .borderWidth, view: true)
+        addOptional("borderColor", \.borderColor, \.borderColor, true, view: true)
         add(
-            "opacity", \.opacity, \.opacity, true, zero: false, field: .opacity, placement: true, drawn: false
-        )
+            "opacity", \.opacity, \.opacity, true, zero: false, field: .opacity, placement: true,
+            drawn: false, view: true)
         add("allowsGroupOpacity", \.allowsGroupOpacity, \.allowsGroupOpacity, false, zero: false)
         addOptional("compositingFilter", \.compositingFilter, \.compositingFilter, true)
         addOptional("filters", \.filters, \.filters, true)
@@ -191,10 +201,16 @@ package struct CALayerProperty: @unchecked Sendable {
             "rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false,
             field: .rasterizationScale, drawn: false)
         // Shadow
-        addOptional("shadowColor", \.shadowColor, \.shadowColor, true)
-        add("shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true, field: .shadowOpacity)
-        add("shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false, field: .shadowOffset)
-        add("shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false, field: .shadowRadius)
+        addOptional("shadowColor", \.shadowColor, \.shadowColor, true, view: true)
+        add(
+            "shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true, field: .shadowOpacity,
+            view: true)
+        add(
+            "shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false, field: .shadowOffset,
+            view: true)
+        add(
+            "shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false, field: .shadowRadius,
+            view: true)
         addOptional("shadowPath", \.shadowPath, \.shadowPath, true)
         // Hierarchy (set through the hierarchy rules)
         addOptional("sublayers", \.sublayers, nil, true, style: false, atOnce: true)
