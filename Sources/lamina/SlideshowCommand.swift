@@ -11,17 +11,20 @@ struct SlideshowCommand: ParsableCommand {
         abstract:
             "Make a slideshow video of your own PNG, JPEG or WebP images, as the chapters' demo app does.",
         discussion: """
-            Each photo fills the frame (--fit fill) or is shown whole with black bars (--fit fit)
-            for --seconds-per-image seconds, pans and zooms slowly (--no-pan-zoom to hold it
-            still), and gives way to the next through a one-second Core Animation transition
-            (--transition, --transition-subtype; random draws them, seeded by --seed). --fit top
-            is the chapters' demo instead: each image at its own size from the top, drifting
-            150 points right over a half-opaque copy, fading into the next. Captions, given once
-            per image in order, are drawn over them.
+            Each photo fills the frame (--fit fill) or is shown whole between black
+            bars (--fit fit) for --seconds-per-image seconds, pans and zooms slowly
+            (--no-pan-zoom holds it still), and gives way to the next through a
+            one-second Core Animation transition (--transition, --transition-subtype;
+            random draws them, seeded by --seed). --fit top is the chapters' demo
+            instead: each image at its own size from the top, drifting 150 points
+            right over a half-opaque copy, fading into the next. Captions, given
+            once per image in order, are drawn over them.
 
               lamina slideshow beach.jpg hills.png city.jpg -o trip.mp4
               lamina slideshow *.jpg -o trip.gif --size 640x360 --seconds-per-image 2
-              lamina slideshow *.jpg -o trip.mp4 --fit fit --transition push --transition-subtype fromRight
+              lamina slideshow *.jpg -o trip.mp4 --fit fit --transition push
+              lamina slideshow *.jpg -o trip.mp4 --transition cube \\
+                  --transition-subtype fromRight
               lamina slideshow *.jpg -o trip.mp4 --transition random --seed 7 --no-pan-zoom
               lamina slideshow a.png b.png -o ab.mp4 --caption "Day one" --caption "Day two"
               lamina slideshow *.jpg -o trip.mp4 --audio music.m4a
