@@ -39,6 +39,24 @@ private func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
 }
 
+/// The RMS level in dBFS of the left channel of `file`'s first audio stream at 48 kHz, from `start`
+/// to `end` seconds (-200: silence).
+private func level(of file: URL, from start: Double, to end: Double) throws -> Double {
+    let data = try run(
+        "ffmpeg",
+        [
+            "-v", "error", "-nostdin", "-i", file.path, "-map", "0:a:0", "-af", "pan=mono|c0=c0", "-ar",
+            "48000", "-f",
+            "f32le",
+            "-",
+        ])
+    let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    let window = samples[min(samples.count, Int(start * 48_000))..<min(samples.count, Int(end * 48_000))]
+    guard !window.isEmpty else { return -200 }
+    let rms = (window.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window.count)).squareRoot()
+    return rms > 0 ? 20 * log10(rms) : -200
+}
+
 extension ExampleClockTests {
     /// The demo's slideshow exported through AVFoundation as its iOS original writes it (ruling
     /// AV21), against the same layer exported by `LayerExporter`.
@@ -119,6 +137,14 @@ extension ExampleClockTests {
                 )
                 #expect(quality >= Self.minimumPSNR, "frame \(index): \(quality) dB")
             }
+            // The music: steady, then the audio mix's ramp to silence over the last second (half
+            // the gain, -6 dB, halfway), measured through AAC within 1 dB.
+            let toneLevel = 20 * log10(0.5 / 2.0.squareRoot())
+            let steady = try level(of: viaAVFoundation, from: 1, to: 2.9)
+            let halfway = try level(of: viaAVFoundation, from: 3.49, to: 3.51)
+            print("slideshow music: \(steady) dB steady, \(halfway) dB halfway through the fade")
+            #expect(abs(steady - toneLevel) <= 1 && abs(halfway - (toneLevel - 6.02)) <= 1)
+            #expect(try level(of: viaAVFoundation, from: 3.97, to: 4) < toneLevel - 20)
             // The pictures move: the forms agree on a slideshow, not on a still.
             #expect(psnr(avFrames[3], avFrames[15]) < 25)
         }
