@@ -66,7 +66,8 @@ let package = Package(
         // Export of animated layer trees to MP4/WebM/GIF/APNG/PNG through the ffmpeg program.
         .target(name: "LaminaExport", dependencies: ["QuartzCore", "UIKit"]),
         // Every listing of the reference chapters (7–9) and the slideshow demo as a runnable scene.
-        .target(name: "LaminaExamples", dependencies: ["QuartzCore", "UIKit"]),
+        // The slideshow's AVFoundation form exports through AVAssetExportSession.
+        .target(name: "LaminaExamples", dependencies: ["QuartzCore", "UIKit", "AVFoundation", "CoreMedia"]),
         // The slice of UIKit that animation code uses (views, view animation, colours, paths,
         // images), on QuartzCore; Linux only — on Apple platforms a package uses the real one.
         // Swift Testing's cross-import overlay `_Testing_UIKit`, as `_Testing_CoreGraphics` above.
@@ -96,6 +97,7 @@ let package = Package(
             name: "lamina",
             dependencies: [
                 "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "QuartzCore", "UIKit",
+                "AVFoundation", "CoreMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
@@ -149,7 +151,9 @@ let package = Package(
         // The examples' behaviour, and one contact-strip golden per example.
         .testTarget(
             name: "LaminaExamplesTests",
-            dependencies: ["LaminaExamples", "QuartzCore", "GoldenTesting"],
+            dependencies: [
+                "LaminaExamples", "QuartzCore", "GoldenTesting", "AVFoundation", "CoreMedia", "LaminaExport",
+            ],
             resources: [.copy("Goldens")]),
     ]
 )

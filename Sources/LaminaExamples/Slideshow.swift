@@ -112,7 +112,7 @@ public enum Slideshow {
     }
 
     /// A caption's text layer over the bottom fifth of a `frameSize` frame.
-    private static func makeCaption(_ text: String, frameSize: CGSize) -> CATextLayer {
+    static func makeCaption(_ text: String, frameSize: CGSize) -> CATextLayer {
         let caption = CATextLayer()
         let fontSize = max(1, (frameSize.height * 0.06).rounded())
         caption.frame = CGRect(

@@ -22,11 +22,16 @@ struct RenderCommand: ParsableCommand {
               lamina render slideshow -o part1.mp4 --frames 0..450
               lamina render slideshow -o part2.mp4 --frames 450..900
               lamina concat part1.mp4 part2.mp4 -o slideshow.mp4
+              lamina render slideshow -o music.mp4 --api avfoundation --audio song.m4a
 
             --video keeps the input's sound, in step with its pictures; --audio adds a
             sound file (mixed in), or replaces it with --replace-audio. Added sound is cut
             to the video and fades out over its last second (--audio-fade-out).
             GIF, APNG and PNG have no sound.
+
+            --api avfoundation exports the slideshow as its iOS original does, through
+            AVAssetExportSession (a blank clip under the animation layer, --audio as its
+            music faded out by an audio mix); .mp4 or .webm, whole renders only.
             """)
 
     @Argument(help: "The example: a listing number (7.7, 8.15, 9.4) or a name (slideshow, door).")
@@ -62,6 +67,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "With --video and --audio: play --audio instead of the video's own sound.")
     var replaceAudio = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "layers (LayerExporter) or avfoundation (the slideshow as its iOS original exports it).",
+            valueName: "API"))
+    var api = "layers"
+
     func validate() throws {
         try validateExport(fps: fps, output: output)
         if replaceAudio, video == nil || sound.audio == nil {
@@ -72,9 +84,11 @@ struct RenderCommand: ParsableCommand {
         }
         if let size = frame.size { try size.validate(for: output) }
         try frames?.validate()
+        try validateAPI()
     }
 
     func run() throws {
+        if api == "avfoundation" { return try runThroughAVFoundation() }
         let example = try findExample(self.example)
         let geometry = try frame.geometry(for: example.size)
         var options = ExportOptions(size: geometry.size, duration: duration ?? example.duration)

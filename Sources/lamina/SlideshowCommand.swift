@@ -11,12 +11,21 @@ struct SlideshowCommand: ParsableCommand {
         abstract:
             "Make a slideshow video of your own PNG, JPEG or WebP images, as the chapters' demo app does.",
         discussion: """
-            Each image is shown for --seconds-per-image seconds over a blurred-looking half-opaque
-            copy of itself (aspect-filled), drifts 150 points right, and fades into the next over
-            one second. Captions, given once per image in order, are drawn over them.
+            Each photo fills the frame (--fit fill) or is shown whole between black
+            bars (--fit fit) for --seconds-per-image seconds, pans and zooms slowly
+            (--no-pan-zoom holds it still), and gives way to the next through a
+            one-second Core Animation transition (--transition, --transition-subtype;
+            random draws them, seeded by --seed). --fit top is the chapters' demo
+            instead: each image at its own size from the top, drifting 150 points
+            right over a half-opaque copy, fading into the next. Captions, given
+            once per image in order, are drawn over them.
 
               lamina slideshow beach.jpg hills.png city.jpg -o trip.mp4
               lamina slideshow *.jpg -o trip.gif --size 640x360 --seconds-per-image 2
+              lamina slideshow *.jpg -o trip.mp4 --fit fit --transition push
+              lamina slideshow *.jpg -o trip.mp4 --transition cube \\
+                  --transition-subtype fromRight
+              lamina slideshow *.jpg -o trip.mp4 --transition random --seed 7 --no-pan-zoom
               lamina slideshow a.png b.png -o ab.mp4 --caption "Day one" --caption "Day two"
               lamina slideshow *.jpg -o trip.mp4 --audio music.m4a
 
@@ -46,12 +55,14 @@ struct SlideshowCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Render only frames A to B-1 (a shard).", valueName: "A..B"))
     var frames: FrameRange?
 
+    @OptionGroup var look: PhotoOptions
+
     @OptionGroup var sound: AudioOptions
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
         guard secondsPerImage.isFinite, secondsPerImage > 1 else {
-            throw ValidationError("--seconds-per-image must be more than the 1-second fade")
+            throw ValidationError("--seconds-per-image must be more than the 1-second transition")
         }
         guard caption.count <= images.count else {
             throw ValidationError(
@@ -70,7 +81,8 @@ struct SlideshowCommand: ParsableCommand {
             if let signal = LayerExporter.interruptingSignal { throw ExportError.interrupted(signal: signal) }
             do {
                 loaded.append(
-                    try SlideshowImage(contentsOf: URL(fileURLWithPath: path), frameSize: frameSize))
+                    try SlideshowImage(
+                        contentsOf: URL(fileURLWithPath: path), frameSize: frameSize, fit: look.mode))
             } catch let error as CGImageCodingError {
                 throw CommandError(description: "cannot read image '\(path)': \(error)")
             } catch {
@@ -88,10 +100,14 @@ struct SlideshowCommand: ParsableCommand {
         options.soundtracks = sound.soundtrack.map { [$0] } ?? []
         LayerExporter.removeTemporaryOutputsOnSignals()
         let report = try CAMediaClock.withManualTime(at: 1000) {
-            let root = Slideshow.makeLayer(
-                images: loaded.map(\.content), backgrounds: loaded.map(\.background), captions: caption,
-                frameSize: frameSize, startTime: CACurrentMediaTime(),
-                secondsPerImage: secondsPerImage)
+            let root =
+                look.mode == .top
+                ? Slideshow.makeLayer(
+                    images: loaded.map(\.content), backgrounds: loaded.map(\.background), captions: caption,
+                    frameSize: frameSize, startTime: CACurrentMediaTime(), secondsPerImage: secondsPerImage)
+                : Slideshow.makePhotoLayer(
+                    images: loaded.map(\.content), captions: caption, frameSize: frameSize,
+                    startTime: CACurrentMediaTime(), secondsPerImage: secondsPerImage, style: look.style)
             let exporter = LayerExporter(layer: root, options: options)
             let bar = ProgressBar(label: "slideshow")
             exporter.progress = { bar.update($0) }
