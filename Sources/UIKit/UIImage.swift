@@ -82,8 +82,15 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// file `name` itself, or `name` with the screen's `@2x` suffix, no suffix, then `@3x`
     /// and `@1x`, each as `.png`, then `.jpg`, `.jpeg` and `.webp`. UIKit's trait-collection form
     /// is not provided: there is one screen.
+    ///
+    /// There are no asset catalogues on Linux: a name found in none of these files gives `nil`,
+    /// and the first such miss is reported once (`CompatibilityWarnings`), saying where images
+    /// are looked for.
     public convenience init?(named name: String, in bundle: Bundle?) {
         guard !name.isEmpty, let path = Self.resourcePath(named: name, in: bundle ?? .main) else {
+            CompatibilityWarnings.report(
+                "UIImage(named:): no asset catalogues on Linux; an image is a file among the bundle's "
+                    + "resources (NAME.png, NAME@2x.png, .jpg, .jpeg, .webp); \"\(name)\" was not found")
             return nil
         }
         self.init(contentsOfFile: path)

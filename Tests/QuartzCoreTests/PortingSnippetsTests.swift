@@ -175,5 +175,29 @@ extension ManualClockTests {
             let deadline = delaySeconds(0.25)
             #expect(deadline.uptimeNanoseconds > DispatchTime.now().uptimeNanoseconds)
         }
+
+        /// iOS code hands a text layer its font as `"Name" as CFTypeRef`; it draws as the name.
+        @Test func aFontGivenAsCFTypeRefDrawsAsItsName() throws {
+            func drawn(_ font: Any) throws -> [UInt8] {
+                let layer = CATextLayer()
+                layer.frame = CGRect(x: 0, y: 0, width: 120, height: 30)
+                layer.string = "Hello"
+                layer.fontSize = 20
+                layer.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+                layer.font = font
+                let context = try #require(
+                    CGContext(
+                        data: nil, width: 120, height: 30, bitsPerComponent: 8, bytesPerRow: 480,
+                        space: CGColorSpaceCreateDeviceRGB(),
+                        bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+                layer.render(in: context)
+                return try #require(context.makeImage()?.premultipliedRGBA8Pixels())
+            }
+            let asObject = "Helvetica-Bold" as CFTypeRef
+            let bold = try drawn(asObject)
+            #expect(bold == (try drawn("Helvetica-Bold")))
+            #expect(bold != (try drawn("Helvetica")), "the bold face is drawn, not the default")
+            #expect(bold.contains { $0 != 0 })
+        }
     }
 }

@@ -66,6 +66,11 @@ import UIKit
         #expect(named.scale == 2)
         #expect(UIImage(named: "plain", in: bundle)?.scale == 1)
         #expect(UIImage(named: "missing", in: bundle) == nil)
+        #expect(
+            CompatibilityWarnings.messages.contains {
+                $0.hasPrefix("UIImage(named:): no asset catalogues on Linux")
+                    && $0.hasSuffix("\"missing\" was not found")
+            })
         #expect(UIImage(contentsOfFile: folder.appendingPathComponent("nothing.png").path) == nil)
     }
 
