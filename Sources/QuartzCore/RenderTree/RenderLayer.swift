@@ -68,6 +68,8 @@ package final class RenderLayer: @unchecked Sendable {
     /// The memory `resolvedAnimations` lies in, shared with other nodes of the same build
     /// (ResolvedRecordArena.swift).
     private let recordChunk: ResolvedRecordArena.Chunk?
+    /// The animations the boxed records of `resolvedAnimations` evaluate, by index.
+    let boxedAnimations: [CAPropertyAnimation]
     /// The layer's committed values.
     package var values: PresentedValues {
         // Read in place (no copy of the whole struct for `values.kind` or `values.state`).
@@ -103,7 +105,7 @@ package final class RenderLayer: @unchecked Sendable {
         self.id = id
         self.model = model
         self.displayPrototype = displayPrototype
-        (resolvedAnimations, recordChunk) = ResolvedAnimations.resolve(
+        (resolvedAnimations, recordChunk, boxedAnimations) = ResolvedAnimations.resolve(
             animations, model: values.state, in: arena)
         valuesStorage = .allocate(capacity: 1)
         valuesStorage.initialize(to: values)

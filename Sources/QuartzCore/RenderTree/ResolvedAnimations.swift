@@ -47,27 +47,29 @@ package struct ResolvedAnimations: @unchecked Sendable {
     private let count: Int
     /// The number of records, a group's children included.
     private let recordCount: Int
-    /// The frozen animations that boxed records evaluate, by index.
-    private let boxed: [CAPropertyAnimation]
-
-    /// No animations.
-    package static let none = ResolvedAnimations(storage: nil, count: 0, recordCount: 0, boxed: [])
-
-    private init(storage: UnsafeRawPointer?, count: Int, recordCount: Int, boxed: [CAPropertyAnimation]) {
-        (self.storage, self.count, self.recordCount, self.boxed) = (storage, count, recordCount, boxed)
-    }
-
     /// Whether a kept buffer must be refreshed from the node's values before every frame: a boxed
     /// record may write any value (a colour, a kind's property, a key of the layer's own), which
     /// `reset(_:)` cannot restore. Lane records change only their fields.
-    package var refreshesAllValues: Bool { !boxed.isEmpty }
+    package let refreshesAllValues: Bool
+    // Plain values only, so that reading the struct out of its node retains nothing: the boxed
+    // records' animations are the node's (`RenderLayer.boxedAnimations`).
+
+    /// No animations.
+    package static let none = ResolvedAnimations(
+        storage: nil, count: 0, recordCount: 0, refreshesAllValues: false)
+
+    private init(storage: UnsafeRawPointer?, count: Int, recordCount: Int, refreshesAllValues: Bool) {
+        (self.storage, self.count, self.recordCount) = (storage, count, recordCount)
+        self.refreshesAllValues = refreshesAllValues
+    }
 
     /// `animations` resolved against the node's committed `model` values, in order, in memory
     /// from `arena` (a chunk of their own without one), with the chunk that holds them (`nil`
-    /// when no animation has an effect on the layer's values: none, or only transitions).
+    /// when no animation has an effect on the layer's values: none, or only transitions) and the
+    /// animations its boxed records evaluate, by index (the node keeps them).
     static func resolve(
         _ animations: [CAAnimation], model: borrowing LayerState, in arena: ResolvedRecordArena?
-    ) -> (animations: ResolvedAnimations, chunk: ResolvedRecordArena.Chunk?) {
+    ) -> (animations: ResolvedAnimations, chunk: ResolvedRecordArena.Chunk?, boxed: [CAPropertyAnimation]) {
         var records: [Record] = []
         var boxed: [CAPropertyAnimation] = []
         var count = 0
@@ -77,7 +79,7 @@ package struct ResolvedAnimations: @unchecked Sendable {
             }
         }
         let size = records.reduce(0) { $0 + $1.byteCount }
-        guard size > 0 else { return (.none, nil) }
+        guard size > 0 else { return (.none, nil, []) }
         let (chunk, block) = (arena ?? ResolvedRecordArena()).allocate(byteCount: size)
         var start = block
         for record in records {
@@ -85,8 +87,9 @@ package struct ResolvedAnimations: @unchecked Sendable {
             start += record.byteCount
         }
         let resolved = ResolvedAnimations(
-            storage: UnsafeRawPointer(block), count: count, recordCount: records.count, boxed: boxed)
-        return (resolved, chunk)
+            storage: UnsafeRawPointer(block), count: count, recordCount: records.count,
+            refreshesAllValues: !boxed.isEmpty)
+        return (resolved, chunk, boxed)
     }
 
     /// Puts the committed value of every field a lane record animates back into `state`, as a
@@ -107,44 +110,56 @@ package struct ResolvedAnimations: @unchecked Sendable {
     @inline(__always)
     package func apply(atLocalTime t: Double, to values: inout PresentedValues, node: RenderLayer) {
         guard let storage else { return }
-        _ = apply(records: storage, count: count, atParentTime: t, to: &values, node: node)
+        Self.apply(records: storage, count: count, atParentTime: t, to: &values, node: node)
     }
 
-    /// Applies `count` records from `start`, sampled at parent time `t`; returns where the next
-    /// record starts. The one place an animation's timing decides its effect.
+    /// Applies `count` records from `start`, sampled at parent time `t`. The one place an
+    /// animation's timing decides its effect: lane records are applied here, in line; boxed and
+    /// group records out of line (`applyBoxedOrGroup`), so that this loop stays flat.
     @inline(__always)
-    private func apply(
+    private static func apply(
         records start: UnsafeRawPointer, count: Int, atParentTime t: Double, to values: inout PresentedValues,
         node: RenderLayer
-    ) -> UnsafeRawPointer {
+    ) {
         var record = start
         for _ in 0..<count {
             let header = record.assumingMemoryBound(to: Header.self)
             let sample = header.pointee.timing.sample(atParentTime: t)
             if sample.appliesEffect(removedOnCompletion: header.pointee.flags.contains(.removedOnCompletion))
             {
-                switch header.pointee.kind {
-                case .lanes:
-                    Self.applyLanes(header, sample: sample, to: &values.state)
-                case .boxed:
-                    let animation = boxed[Int(header.pointee.index)]
-                    let duration = header.pointee.timing.duration
-                    PresentationTarget.with(&values, node: node) {
-                        animation.applyBoxed(sample: sample, duration: duration, to: &$0)
-                    }
-                case .group:
-                    applyGroup(header, sample: sample, to: &values, node: node)
+                if header.pointee.kind == .lanes {
+                    applyLanes(header, sample: sample, to: &values.state)
+                } else {
+                    applyBoxedOrGroup(header, sample: sample, to: &values, node: node)
                 }
             }
             record += Int(header.pointee.spanByteCount)
         }
-        return record
+    }
+
+    /// A boxed record (the frozen animation's `applyBoxed` on the presented values) or a group's.
+    @inline(never)
+    private static func applyBoxedOrGroup(
+        _ header: UnsafePointer<Header>, sample: MediaTimingSample, to values: inout PresentedValues,
+        node: RenderLayer
+    ) {
+        switch header.pointee.kind {
+        case .lanes: break
+        case .boxed:
+            let animation = node.boxedAnimations[Int(header.pointee.index)]
+            let duration = header.pointee.timing.duration
+            PresentationTarget.with(&values, node: node) {
+                animation.applyBoxed(sample: sample, duration: duration, to: &$0)
+            }
+        case .group:
+            applyGroup(header, sample: sample, to: &values, node: node)
+        }
     }
 
     /// A group in effect: its children sample the group's local time, warped by its timing
     /// curve (Apple's `CAAnimationGroup`); a child has effect whenever it is in effect (its own
     /// `isRemovedOnCompletion` is ignored, as Apple documents).
-    private func applyGroup(
+    private static func applyGroup(
         _ header: UnsafePointer<Header>, sample: MediaTimingSample, to values: inout PresentedValues,
         node: RenderLayer
     ) {
@@ -152,11 +167,20 @@ package struct ResolvedAnimations: @unchecked Sendable {
         let linear = LaneForm.Progress.linear(sample.basicTime, d)
         let curved =
             header.pointee.progress == .curve
-            ? (UnsafeRawPointer(header) + Self.headerSize).load(as: UnitBezier.self).solve(linear) : linear
+            ? (UnsafeRawPointer(header) + headerSize).load(as: UnitBezier.self).solve(linear) : linear
         _ = apply(
             records: UnsafeRawPointer(header) + Int(header.pointee.byteCount),
             count: Int(header.pointee.index),
             atParentTime: curved * d, to: &values, node: node)
+    }
+
+    /// A group's child records: the same loop as the top level's, out of line (groups nest).
+    @inline(never)
+    private static func applyChildren(
+        records start: UnsafeRawPointer, count: Int, atParentTime t: Double, to values: inout PresentedValues,
+        node: RenderLayer
+    ) {
+        apply(records: start, count: count, atParentTime: t, to: &values, node: node)
     }
 }
 
