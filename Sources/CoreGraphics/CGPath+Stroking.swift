@@ -47,14 +47,25 @@ struct OutlineStroker {
     let cap: CGLineCap
     let join: CGLineJoin
     let miterLimit: CGFloat
-    /// The pieces, each a closed polygon with positive (counter-clockwise, y up) area.
+    /// How far a disk's sides may lie inside its circle.
+    let tolerance: CGFloat
+    /// The pieces, each a closed polygon with positive (counter-clockwise, y up) area; empty when
+    /// a `sink` takes them instead.
     private(set) var polygons: [[CGPoint]] = []
+    /// Where each piece goes as it is made, instead of `polygons` (a stroke of a million segments
+    /// is rasterised without holding its pieces).
+    private let sink: (([CGPoint]) -> Void)?
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat) {
+    init(
+        halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+        tolerance: CGFloat = CGPath.outlineTolerance, sink: (([CGPoint]) -> Void)? = nil
+    ) {
         self.halfWidth = halfWidth
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
+        self.tolerance = tolerance
+        self.sink = sink
     }
 
     /// Adds the outline of one polyline; `hadSegments` is false for a lone move (which strokes
@@ -120,7 +131,8 @@ struct OutlineStroker {
             area += p.x * q.y - q.x * p.y
         }
         guard area != 0, area.isFinite else { return }
-        polygons.append(area > 0 ? points : points.reversed())
+        let polygon = area > 0 ? points : points.reversed()
+        if let sink { sink(polygon) } else { polygons.append(polygon) }
     }
 
     private mutating func addSegment(_ a: CGPoint, _ b: CGPoint) {
@@ -197,7 +209,7 @@ struct OutlineStroker {
     /// A regular polygon round `center` with enough sides that its edges stay within the outline
     /// tolerance of the circle of the half width.
     private mutating func addDisk(at center: CGPoint) {
-        let ratio = Swift.max(-1, Swift.min(1, 1 - CGPath.outlineTolerance / halfWidth))
+        let ratio = Swift.max(-1, Swift.min(1, 1 - tolerance / halfWidth))
         let step = 2 * acos(ratio)
         let sides = step > 0 ? Int((2 * CGFloat.pi / step).rounded(.up)) : 1_024
         let count = Swift.min(Swift.max(sides, 8), 1_024)
