@@ -28,11 +28,14 @@ extension CGContext {
         -> (box: PixelBox, alpha: [UInt8])?
     {
         let elements = path.elements
-        guard elements.count >= denseElementThreshold,
-            !DevicePathClipping.needsClipping(elements)
-        else { return nil }
         let hairline = gstate.lineWidth == 0
         let penSpace = hairline ? CGAffineTransform.identity : userToCairo
+        let dashes =
+            stroke && isDashed ? dashCount(elements, penSpace: penSpace, userToCairo: userToCairo) : 0
+        // A dash strokes as a subpath of its own: two elements at least.
+        guard Double(elements.count) + 2 * dashes >= Double(denseElementThreshold),
+            !DevicePathClipping.needsClipping(elements)
+        else { return nil }
         let stretch = max(hypot(penSpace.a, penSpace.b), hypot(penSpace.c, penSpace.d))
         var reach = 0.0
         if stroke {
@@ -58,12 +61,20 @@ extension CGContext {
                 : 1,
             columns: antialiased ? 16 : 1, expectedEdges: elements.count * (stroke ? 4 : 1))
         if stroke {
+            // Past `denseDashLimit` dashes the stroke is drawn whole, at the pattern's share of dash.
+            let drawsDashes = dashes <= Self.denseDashLimit
             addStrokeOutline(
-                elements, penSpace: penSpace, userToCairo: userToCairo, stretch: stretch, to: &rasterizer)
-        } else {
-            Self.addFillEdges(elements, to: &rasterizer)
+                elements, penSpace: penSpace, userToCairo: userToCairo, stretch: stretch, dashed: drawsDashes,
+                to: &rasterizer)
+            var alpha = rasterizer.coverage(rule: .winding)
+            if isDashed, !drawsDashes {
+                let share = dashShare
+                for index in alpha.indices { alpha[index] = UInt8((Double(alpha[index]) * share).rounded()) }
+            }
+            return (box, alpha)
         }
-        return (box, rasterizer.coverage(rule: stroke ? .winding : rule))
+        Self.addFillEdges(elements, to: &rasterizer)
+        return (box, rasterizer.coverage(rule: rule))
     }
 
     /// Sample rows per pixel for a dense path whose edges span `crossedHeight` pixel rows in all
@@ -143,6 +154,53 @@ extension CGContext {
         return total + abs(current.y - start.y)
     }
 
+    /// The most dashes a dense stroke draws one by one (2²⁰): a pattern finer still is drawn as the
+    /// whole stroke at the pattern's share of dash (`dashShare`), which is what its dashes average
+    /// to where they do not overlap, rather than taking minutes.
+    static let denseDashLimit = 1_048_576.0
+
+    /// How many dashes the state's pattern cuts `elements` (device space) into, about: the length
+    /// of their control polygons in pen space over the pattern's.
+    private func dashCount(
+        _ elements: [PathElement], penSpace: CGAffineTransform, userToCairo: CGAffineTransform
+    ) -> Double {
+        let toPen = penSpace.inverted()
+        var length = 0.0
+        var current = CGPoint.zero
+        var start = CGPoint.zero
+        for element in elements {
+            switch element {
+            case .move(let point):
+                current = point.applying(toPen)
+                start = current
+            case .close:
+                length += hypot(start.x - current.x, start.y - current.y)
+                current = start
+            default:
+                for point in element.points {
+                    let mapped = point.applying(toPen)
+                    length += hypot(mapped.x - current.x, mapped.y - current.y)
+                    current = mapped
+                }
+            }
+        }
+        let hairline = gstate.lineWidth == 0
+        let dashScale =
+            hairline ? abs(userToCairo.a * userToCairo.d - userToCairo.b * userToCairo.c).squareRoot() : 1
+        let period = gstate.dashLengths.reduce(0, +) * dashScale
+        let perPeriod = Double((gstate.dashLengths.count + 1) / 2)
+        let count = length / period * perPeriod
+        return count.isFinite ? count : .infinity
+    }
+
+    /// The share of the state's dash pattern that is dash rather than gap.
+    private var dashShare: Double {
+        let lengths = gstate.dashLengths
+        let pattern = lengths.count.isMultiple(of: 2) ? lengths : lengths + lengths
+        let dash = stride(from: 0, to: pattern.count, by: 2).map { pattern[$0] }.reduce(0, +)
+        return dash / pattern.reduce(0, +)
+    }
+
     /// The device-space tolerance curves are flattened within, Cairo's default.
     static let denseTolerance = 0.1
 
@@ -190,8 +248,7 @@ extension CGContext {
     /// is `stretch`, dashed when the state is.
     private func addStrokeOutline(
         _ elements: [PathElement], penSpace: CGAffineTransform, userToCairo: CGAffineTransform,
-        stretch: Double,
-        to rasterizer: inout CoverageRasterizer
+        stretch: Double, dashed: Bool, to rasterizer: inout CoverageRasterizer
     ) {
         let hairline = gstate.lineWidth == 0
         let toPen = penSpace.inverted()
@@ -212,7 +269,7 @@ extension CGContext {
             let dashScale =
                 hairline ? abs(userToCairo.a * userToCairo.d - userToCairo.b * userToCairo.c).squareRoot() : 1
             let dashes =
-                isDashed
+                dashed && isDashed
                 ? CGPath(elements: elements.map { $0.mapped { $0.applying(toPen) } }).dashedPolylines(
                     phase: gstate.dashPhase * dashScale, lengths: gstate.dashLengths.map { $0 * dashScale },
                     tolerance: tolerance)
