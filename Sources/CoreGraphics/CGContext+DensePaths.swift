@@ -19,7 +19,7 @@ extension CGContext {
 
     /// The most sample rows × sample crossings a dense path's coverage may cost (see
     /// `denseSampleRows(crossedHeight:boxArea:)`).
-    static let denseSampleBudget = 120_000_000
+    static let denseSampleBudget = 60_000_000
 
     /// The coverage of `path` (Cairo device space) as Cairo would fill it by `rule` or stroke it
     /// with the state's pen, when it is dense and wholly within Cairo's exact range (ruling G17);

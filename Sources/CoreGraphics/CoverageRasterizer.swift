@@ -16,8 +16,9 @@
 /// Anti-aliased coverage of a set of closed polygons by a fill rule, by sampling the winding number
 /// on a grid of `columns` × `rows` points per pixel, over a box of pixels.
 ///
-/// - Complexity: O(*n* log *h* + *s* + *b*): *n* edges, *h* pixel rows, *s* the sample rows the
-///   edges cross, *b* the samples of the box's rows that edges reach.
+/// - Complexity: O(*n* + *h* + *s* + *b*): *n* edges, *h* pixel rows, *s* the sample rows the
+///   edges cross, *b* the samples of the box's rows that edges reach; the deltas of a band of
+///   pixel rows at a time (`bandBytes`).
 struct CoverageRasterizer {
     /// An edge as the sample rows see it: the first sample row it covers (from the box's top), how
     /// many it covers, its x (pixels from the box's left) on the first and its advance per row.
