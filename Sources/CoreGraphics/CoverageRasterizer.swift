@@ -36,20 +36,39 @@ struct CoverageRasterizer {
     let rows: Int
     /// Samples per pixel along a sample row.
     let columns: Int
+    /// Whether the deltas of the whole box fit within `directBytes`: each edge then adds its
+    /// crossings as it comes, and none is kept or sorted.
+    let isDirect: Bool
+    /// The edges kept for banded rasterisation, when not direct.
     private var edges: [Edge] = []
+    /// The whole box's deltas and crossed pixels, when direct.
+    private var boxDeltas: [Int32] = []
+    private var boxTouched: [Bool] = []
+
+    /// The most bytes of deltas held for a whole box (a box of 128 × 128 pixels sampled on one
+    /// row a pixel takes 1 MiB); a larger one is rasterised a band at a time.
+    static let directBytes = 2 * 1024 * 1024
 
     /// A rasteriser for the pixels of `box` (not empty), sampling `rows` × `columns` points per
     /// pixel (both at least 1, `columns` a power of two), with room for `expectedEdges` edges.
-    init(box: CGContext.PixelBox, rows: Int, columns: Int, expectedEdges: Int = 0) {
+    init(
+        box: CGContext.PixelBox, rows: Int, columns: Int, expectedEdges: Int = 0,
+        directBytes: Int = CoverageRasterizer.directBytes
+    ) {
         precondition(!box.isEmpty && rows >= 1 && columns >= 1 && columns.nonzeroBitCount == 1)
         self.box = box
         self.rows = rows
         self.columns = columns
-        edges.reserveCapacity(expectedEdges)
+        let (width, height) = (box.x1 - box.x0, box.y1 - box.y0)
+        let stride = width * columns + 1
+        isDirect = height * rows * stride * 4 <= directBytes
+        if isDirect {
+            boxDeltas = [Int32](repeating: 0, count: height * rows * stride)
+            boxTouched = [Bool](repeating: false, count: height * rows * width)
+        } else {
+            edges.reserveCapacity(expectedEdges)
+        }
     }
-
-    /// The number of edges kept so far.
-    var edgeCount: Int { edges.count }
 
     /// Adds the edge from `a` to `b` (device pixels, finite). Horizontal edges, edges between two
     /// sample rows and edges wholly right of the box change no sample and are dropped.
@@ -64,10 +83,22 @@ struct CoverageRasterizer {
         let slope = (bottom.x - top.x) / (bottom.y - top.y)
         let y = Double(box.y0) + (firstRow + 0.5) / scale
         let x = top.x + (y - top.y) * slope - Double(box.x0)
-        edges.append(
-            Edge(
-                first: Int32(firstRow), count: Int32(endRow - firstRow), x: Float(x),
-                step: Float(slope / scale), winding: a.y < b.y ? 1 : -1))
+        let edge = Edge(
+            first: Int32(firstRow), count: Int32(endRow - firstRow), x: Float(x),
+            step: Float(slope / scale), winding: a.y < b.y ? 1 : -1)
+        guard isDirect else {
+            edges.append(edge)
+            return
+        }
+        let (width, columns) = (box.x1 - box.x0, self.columns)
+        boxDeltas.withUnsafeMutableBufferPointer { deltas in
+            boxTouched.withUnsafeMutableBufferPointer { touched in
+                guard let deltas = deltas.baseAddress, let touched = touched.baseAddress else { return }
+                Self.deposit(
+                    edge, sampleRows: Int(edge.first)..<Int(edge.first + edge.count), from: 0, deltas: deltas,
+                    touched: touched, width: width, columns: columns)
+            }
+        }
     }
 
     /// The coverage of the box's pixels by `rule`, row by row from the top: 0 (no sample inside)
@@ -76,6 +107,27 @@ struct CoverageRasterizer {
         let width = box.x1 - box.x0
         let height = box.y1 - box.y0
         var result = [UInt8](repeating: 0, count: width * height)
+        let total = Int32(rows * columns)
+        let evenOdd = rule == .evenOdd
+        var counts = [Int32](repeating: 0, count: width)
+        func write(row y: Int) {
+            result.withUnsafeMutableBufferPointer { out in
+                for x in 0..<width {
+                    out[y * width + x] = UInt8((counts[x] * 255 + total / 2) / total)
+                }
+            }
+        }
+        if isDirect {
+            // Moved out of self for the walk (each is the only reference, so nothing is copied).
+            var deltas = boxDeltas
+            var touched = boxTouched
+            (boxDeltas, boxTouched) = ([], [])
+            for y in 0..<height {
+                walk(row: y, evenOdd: evenOdd, deltas: &deltas, touched: &touched, counts: &counts)
+                write(row: y)
+            }
+            return result
+        }
         let rowStarts = sortByFirstPixelRow(height: height)
         // One delta per sample, plus one past the right end for crossings right of every sample.
         let stride = width * columns + 1
@@ -84,10 +136,7 @@ struct CoverageRasterizer {
         let band = max(1, min(height, Self.bandBytes / (rows * stride * 4)))
         var deltas = [Int32](repeating: 0, count: band * rows * stride)
         var touched = [Bool](repeating: false, count: band * rows * width)
-        var counts = [Int32](repeating: 0, count: width)
         var active: [Edge] = []
-        let total = Int32(rows * columns)
-        let evenOdd = rule == .evenOdd
         for top in Swift.stride(from: 0, to: height, by: band) {
             let bottom = min(top + band, height)
             active.append(contentsOf: edges[rowStarts[top]..<rowStarts[bottom]])
@@ -95,11 +144,7 @@ struct CoverageRasterizer {
             deposit(&active, rows: top..<bottom, stride: stride, deltas: &deltas, touched: &touched)
             for y in top..<bottom {
                 walk(row: y - top, evenOdd: evenOdd, deltas: &deltas, touched: &touched, counts: &counts)
-                result.withUnsafeMutableBufferPointer { out in
-                    for x in 0..<width {
-                        out[y * width + x] = UInt8((counts[x] * 255 + total / 2) / total)
-                    }
-                }
+                write(row: y)
             }
         }
         return result
@@ -118,9 +163,7 @@ struct CoverageRasterizer {
         let width = box.x1 - box.x0
         let rowFirst = band.lowerBound * rows
         let rowEnd = band.upperBound * rows
-        let scale = Float(columns)
-        let rightmost = Float(width * columns)
-        let shift = columns.trailingZeroBitCount
+        let columns = self.columns
         var kept = 0
         deltas.withUnsafeMutableBufferPointer { deltas in
             touched.withUnsafeMutableBufferPointer { touched in
@@ -128,26 +171,11 @@ struct CoverageRasterizer {
                     guard let deltas = deltas.baseAddress, let touched = touched.baseAddress else { return }
                     for index in 0..<active.count {
                         let edge = active[index]
-                        let first = Int(edge.first)
-                        let end = first &+ Int(edge.count)
-                        let winding = Int32(edge.winding)
-                        var k = max(first, rowFirst)
-                        // x (in samples, plus a half) at sample row k, and its advance per row.
-                        var position = (edge.x + Float(k &- first) * edge.step) * scale + 0.5
-                        let advance = edge.step * scale
-                        let last = min(end, rowEnd)
-                        while k < last {
-                            defer {
-                                k &+= 1
-                                position += advance
-                            }
-                            // The first sample whose centre lies strictly right of the crossing.
-                            guard position < rightmost else { continue }
-                            let sample = position > 0 ? Int(position) : 0
-                            let sampleRow = k &- rowFirst
-                            deltas[sampleRow &* stride &+ sample] &+= winding
-                            touched[sampleRow &* width &+ (sample &>> shift)] = true
-                        }
+                        let end = Int(edge.first) &+ Int(edge.count)
+                        Self.deposit(
+                            edge, sampleRows: max(Int(edge.first), rowFirst)..<min(end, rowEnd),
+                            from: rowFirst,
+                            deltas: deltas, touched: touched, width: width, columns: columns)
                         if end > rowEnd {
                             active[kept] = edge
                             kept &+= 1
@@ -157,6 +185,32 @@ struct CoverageRasterizer {
             }
         }
         active.removeLast(active.count - kept)
+    }
+
+    /// Adds `edge`'s crossings of `sampleRows` (box sample rows it covers) to `deltas`, whose first
+    /// row is sample row `from`, marking the pixels crossed in `touched`: the same arithmetic
+    /// whether the box is direct or banded, so both give the same samples.
+    @inline(__always)
+    private static func deposit(
+        _ edge: Edge, sampleRows: Range<Int>, from rowFirst: Int, deltas: UnsafeMutablePointer<Int32>,
+        touched: UnsafeMutablePointer<Bool>, width: Int, columns: Int
+    ) {
+        let stride = width &* columns &+ 1
+        let scale = Float(columns)
+        let rightmost = Float(width &* columns)
+        let shift = columns.trailingZeroBitCount
+        let first = Int(edge.first)
+        let winding = Int32(edge.winding)
+        for k in sampleRows {
+            // x in samples, plus a half, at sample row k: the first sample whose centre lies
+            // strictly right of the crossing is its whole part.
+            let position = (edge.x + Float(k &- first) * edge.step) * scale + 0.5
+            guard position < rightmost else { continue }
+            let sample = position > 0 ? Int(position) : 0
+            let sampleRow = k &- rowFirst
+            deltas[sampleRow &* stride &+ sample] &+= winding
+            touched[sampleRow &* width &+ (sample &>> shift)] = true
+        }
     }
 
     /// Sums the deltas of the sample rows of the band's pixel row `y` into winding numbers,

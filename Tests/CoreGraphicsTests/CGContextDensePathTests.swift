@@ -1,6 +1,7 @@
-import CoreGraphics
 import Foundation
 import Testing
+
+@testable import CoreGraphics
 
 // Ruling G20: a path of very many segments is painted by Lamina's coverage rasteriser instead of
 // Cairo's. The same random paths are drawn both ways (the threshold lowered to every path, or
@@ -222,5 +223,23 @@ struct CGContextDenseDashTests {
         // A quarter of 255, rounded.
         #expect(pixel(dashed, x: 20, row: 10)[3] == 64)
         #expect(pixel(dashed, x: 20, row: 2)[3] == 0)
+    }
+}
+
+@Suite("Coverage rasteriser (ruling G20)")
+struct CoverageRasterizerTests {
+    @Test("A box rasterised whole and a band at a time gives the same samples", arguments: [1, 4, 16])
+    func directMatchesBanded(rows: Int) {
+        let path = randomPath(segments: 2_000, side: 300, margin: 10, seed: 3)
+        let box = CGContext.PixelBox(x0: 0, y0: 0, x1: 300, y1: 300)
+        var direct = CoverageRasterizer(box: box, rows: rows, columns: 16, directBytes: .max)
+        var banded = CoverageRasterizer(box: box, rows: rows, columns: 16, directBytes: 0)
+        #expect(direct.isDirect && !banded.isDirect)
+        let points = path.elements.compactMap(\.points.last)
+        for (a, b) in zip(points, points.dropFirst() + points.prefix(1)) {
+            direct.addLine(from: a, to: b)
+            banded.addLine(from: a, to: b)
+        }
+        #expect(direct.coverage(rule: .evenOdd) == banded.coverage(rule: .evenOdd), "rows \(rows), seed 3")
     }
 }
