@@ -34,7 +34,9 @@ extension CGContext {
             stroke && isDashed ? dashCount(elements, penSpace: penSpace, userToCairo: userToCairo) : 0
         // A dash strokes as a subpath of its own: two elements at least.
         guard Double(elements.count) + 2 * dashes >= Double(denseElementThreshold),
-            !DevicePathClipping.needsClipping(elements)
+            !DevicePathClipping.needsClipping(elements),
+            // Cairo's aliased converter is left its paths: its pixels have not been matched yet.
+            cairoAntialias != CAIRO_ANTIALIAS_NONE
         else { return nil }
         let stretch = max(hypot(penSpace.a, penSpace.b), hypot(penSpace.c, penSpace.d))
         var reach = 0.0
@@ -52,14 +54,11 @@ extension CGContext {
             x1: Int(grown.maxX.rounded(.up)), y1: Int(grown.maxY.rounded(.up)))
         guard !box.isEmpty else { return nil }
         let crossed = Self.crossedHeight(elements) * (stroke ? 4 : 1)
-        let antialiased = cairoAntialias != CAIRO_ANTIALIAS_NONE
         var rasterizer = CoverageRasterizer(
             box: box,
-            rows: antialiased
-                ? Self.denseSampleRows(
-                    crossedHeight: crossed, boxArea: Double(box.x1 - box.x0) * Double(box.y1 - box.y0))
-                : 1,
-            columns: antialiased ? 16 : 1, expectedEdges: elements.count * (stroke ? 4 : 1))
+            rows: Self.denseSampleRows(
+                crossedHeight: crossed, boxArea: Double(box.x1 - box.x0) * Double(box.y1 - box.y0)),
+            columns: 16, expectedEdges: elements.count * (stroke ? 4 : 1))
         if stroke {
             // Past `denseDashLimit` dashes the stroke is drawn whole, at the pattern's share of dash.
             let drawsDashes = dashes <= Self.denseDashLimit
