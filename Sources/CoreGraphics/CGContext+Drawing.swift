@@ -151,12 +151,14 @@ extension CGContext {
         }
         recoverCairoIfNeeded()
         let masked = beginClipMaskGroup()
+        // A path of very many segments is rasterised by Lamina (ruling G20).
+        let dense = denseCoverage(path, rule: rule, stroke: stroke, userToCairo: userToCairo)
         // A stroke with points past Cairo's exact range is cut into pieces (ruling G17); a dashed
         // one is stroked a piece at a time, each with its own dash phase.
-        let pieces = stroke ? strokePieces(path, userToCairo: userToCairo) : nil
+        let pieces = stroke && dense == nil ? strokePieces(path, userToCairo: userToCairo) : nil
         if let pieces {
             replay(elements: pieces.flatMap(\.elements))
-        } else {
+        } else if dense == nil {
             replay(path)
         }
         cairo_set_antialias(cairo, cairoAntialias)
@@ -170,7 +172,10 @@ extension CGContext {
             cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         }
         var region: PixelBox?
-        if stroke {
+        if let dense {
+            if !drawsInPlace { region = drawnRegion(extents: dense.box.rect) }
+            paintCoverage(dense)
+        } else if stroke {
             // A zero width is a hairline, one device pixel wide (PDF's rule, which Quartz follows):
             // stroke in device space, with the dash scaled to device units.
             let hairline = gstate.lineWidth == 0
@@ -255,6 +260,17 @@ extension CGContext {
         }
         var extents = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
         if stroke { extents = extents.applying(userToCairo) }
+        return drawnRegion(extents: extents)
+    }
+
+    /// The pixels a painting whose device-space `extents` are given can touch: those extents
+    /// intersected with the clip's, grown by one pixel for antialiasing; `nil` when nothing can be
+    /// touched.
+    private func drawnRegion(extents: CGRect) -> PixelBox? {
+        var x1 = 0.0
+        var y1 = 0.0
+        var x2 = 0.0
+        var y2 = 0.0
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cairo, &matrix)
         cairo_identity_matrix(cairo)
@@ -288,7 +304,7 @@ extension CGContext {
     }
 
     /// Whether the state strokes dashed.
-    private var isDashed: Bool {
+    var isDashed: Bool {
         gstate.dashLengths.allSatisfy(\.isFinite) && gstate.dashLengths.contains(where: { $0 > 0 })
     }
 

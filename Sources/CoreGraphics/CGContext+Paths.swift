@@ -214,6 +214,8 @@ extension CGContext {
             guard !failed else { return }
             mapped.append(converted)
         }
+        // A path added whole to an empty one (a million elements, say) is copied in one allocation.
+        if path.elements.isEmpty { path.reserveCapacity(mapped.count) }
         for element in mapped {
             path.append(element)
         }
@@ -341,6 +343,11 @@ extension CGContext {
         private(set) var currentPoint: CGPoint?
         /// Where the current subpath started.
         private var subpathStart = CGPoint.zero
+
+        /// Makes room for `count` elements in all.
+        mutating func reserveCapacity(_ count: Int) {
+            elements.reserveCapacity(count)
+        }
 
         /// Appends `element`, ignoring drawing elements without a current point and a close right after
         /// a close.

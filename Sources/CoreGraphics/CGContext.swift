@@ -75,6 +75,10 @@ public final class CGContext {
     /// `restoreGState()` leave it as it is.
     public var textMatrix = CGAffineTransform.identity
 
+    /// Paths with at least this many elements are painted by Lamina's coverage rasteriser rather
+    /// than Cairo's (ruling G20); tests lower it to compare the two on the same path.
+    package var denseElementThreshold = CGContext.defaultDenseElementThreshold
+
     /// Creates a bitmap context drawing into `data`, or into memory it allocates, as Apple's
     /// `CGBitmapContextCreate`; returns `nil` for any combination Lamina does not support.
     ///

@@ -37,8 +37,11 @@ extension CGPath {
     }
 
     /// The path's dashes as open polylines (user space), or `nil` when `lengths` describe no
-    /// pattern (see `copy(dashingWithPhase:lengths:transform:)`).
-    func dashedPolylines(phase: CGFloat, lengths: [CGFloat]) -> [[CGPoint]]? {
+    /// pattern (see `copy(dashingWithPhase:lengths:transform:)`); curves are flattened within
+    /// `tolerance`.
+    func dashedPolylines(
+        phase: CGFloat, lengths: [CGFloat], tolerance: CGFloat = outlineTolerance
+    ) -> [[CGPoint]]? {
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }), phase.isFinite else {
             return nil
         }
@@ -50,7 +53,7 @@ extension CGPath {
         if start < 0 { start += total }
 
         var dashes: [[CGPoint]] = []
-        for subpath in flattenedSubpaths(tolerance: Self.outlineTolerance) {
+        for subpath in flattenedSubpaths(tolerance: tolerance) {
             var points = subpath.points
             if subpath.isClosed, let first = points.first { points.append(first) }
             guard points.count >= 2 else { continue }

@@ -185,18 +185,46 @@ extension CGPath {
     /// vanishes), so the rectangle is tight. Points of moves count too, also a trailing one.
     /// `.null` for an empty path.
     public var boundingBoxOfPath: CGRect {
-        var points: [CGPoint] = []
-        for subpath in data.subpaths() {
-            points.append(subpath.start)
-            for segment in subpath.segments {
-                points.append(segment.end)
-                for axis in 0..<2 {
-                    for t in segment.extremaParameters(axis: axis) {
-                        points.append(segment.point(at: t))
-                    }
-                }
+        // Every move point, segment end and curve extremum, read straight from the elements (a
+        // path of a million lines is measured without building its subpaths).
+        var minX = CGFloat.infinity
+        var minY = CGFloat.infinity
+        var maxX = -CGFloat.infinity
+        var maxY = -CGFloat.infinity
+        func include(_ p: CGPoint) {
+            minX = Swift.min(minX, p.x)
+            maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y)
+            maxY = Swift.max(maxY, p.y)
+        }
+        func include(_ segment: PathSegment) {
+            include(segment.end)
+            for axis in 0..<2 {
+                for t in segment.extremaParameters(axis: axis) { include(segment.point(at: t)) }
             }
         }
-        return pathBounds(points)
+        var point = CGPoint.zero
+        var start = CGPoint.zero
+        for element in data.elements {
+            switch element {
+            case .move(let p):
+                include(p)
+                point = p
+                start = p
+            case .line(let p):
+                include(p)
+                point = p
+            case .quad(let c, let p):
+                include(.quad(point, c, p))
+                point = p
+            case .cubic(let c1, let c2, let p):
+                include(.cubic(point, c1, c2, p))
+                point = p
+            case .close:
+                point = start
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return .null }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

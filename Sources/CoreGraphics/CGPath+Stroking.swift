@@ -47,14 +47,25 @@ struct OutlineStroker {
     let cap: CGLineCap
     let join: CGLineJoin
     let miterLimit: CGFloat
-    /// The pieces, each a closed polygon with positive (counter-clockwise, y up) area.
+    /// How far a disk's sides may lie inside its circle.
+    let tolerance: CGFloat
+    /// The pieces, each a closed polygon with positive (counter-clockwise, y up) area; empty when
+    /// a `sink` takes them instead.
     private(set) var polygons: [[CGPoint]] = []
+    /// Where each piece goes as it is made, instead of `polygons` (a stroke of a million segments
+    /// is rasterised without holding its pieces).
+    private let sink: (([CGPoint]) -> Void)?
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat) {
+    init(
+        halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat,
+        tolerance: CGFloat = CGPath.outlineTolerance, sink: (([CGPoint]) -> Void)? = nil
+    ) {
         self.halfWidth = halfWidth
         self.cap = cap
         self.join = join
         self.miterLimit = miterLimit
+        self.tolerance = tolerance
+        self.sink = sink
     }
 
     /// Adds the outline of one polyline; `hadSegments` is false for a lone move (which strokes
@@ -76,16 +87,18 @@ struct OutlineStroker {
         }
         let count = points.count
         let segmentCount = closed ? count : count - 1
+        // Each segment's offset, made once for its quadrilateral and the joins at its two ends.
+        let normals = (0..<segmentCount).map { offset(points[$0], points[($0 + 1) % count]) }
         for i in 0..<segmentCount {
-            addSegment(points[i], points[(i + 1) % count])
+            addSegment(points[i], points[(i + 1) % count], normal: normals[i])
         }
         if closed {
             for i in 0..<count {
-                addJoin(at: points[i], from: points[(i + count - 1) % count], to: points[(i + 1) % count])
+                addJoin(at: points[i], n1: normals[(i + count - 1) % count], n2: normals[i])
             }
         } else {
             for i in 1..<(count - 1) {
-                addJoin(at: points[i], from: points[i - 1], to: points[i + 1])
+                addJoin(at: points[i], n1: normals[i - 1], n2: normals[i])
             }
             addCap(at: points[0], awayFrom: points[1])
             addCap(at: points[count - 1], awayFrom: points[count - 2])
@@ -120,20 +133,20 @@ struct OutlineStroker {
             area += p.x * q.y - q.x * p.y
         }
         guard area != 0, area.isFinite else { return }
-        polygons.append(area > 0 ? points : points.reversed())
+        let polygon = area > 0 ? points : points.reversed()
+        if let sink { sink(polygon) } else { polygons.append(polygon) }
     }
 
-    private mutating func addSegment(_ a: CGPoint, _ b: CGPoint) {
-        let n = offset(a, b)
+    /// The quadrilateral of the segment `a → b`, whose left normal scaled to the half width is `n`.
+    private mutating func addSegment(_ a: CGPoint, _ b: CGPoint, normal n: CGVector) {
         addPolygon([
             CGPoint(x: a.x + n.dx, y: a.y + n.dy), CGPoint(x: a.x - n.dx, y: a.y - n.dy),
             CGPoint(x: b.x - n.dx, y: b.y - n.dy), CGPoint(x: b.x + n.dx, y: b.y + n.dy),
         ])
     }
 
-    private mutating func addJoin(at v: CGPoint, from previous: CGPoint, to next: CGPoint) {
-        let n1 = offset(previous, v)
-        let n2 = offset(v, next)
+    /// The join at `v` of a segment arriving with offset `n1` and one leaving with offset `n2`.
+    private mutating func addJoin(at v: CGPoint, n1: CGVector, n2: CGVector) {
         let cross = n1.dx * n2.dy - n1.dy * n2.dx
         let dot = n1.dx * n2.dx + n1.dy * n2.dy
         // Straight on: the two segments' quadrilaterals already meet.
@@ -197,7 +210,7 @@ struct OutlineStroker {
     /// A regular polygon round `center` with enough sides that its edges stay within the outline
     /// tolerance of the circle of the half width.
     private mutating func addDisk(at center: CGPoint) {
-        let ratio = Swift.max(-1, Swift.min(1, 1 - CGPath.outlineTolerance / halfWidth))
+        let ratio = Swift.max(-1, Swift.min(1, 1 - tolerance / halfWidth))
         let step = 2 * acos(ratio)
         let sides = step > 0 ? Int((2 * CGFloat.pi / step).rounded(.up)) : 1_024
         let count = Swift.min(Swift.max(sides, 8), 1_024)

@@ -21,6 +21,8 @@
 //
 // The defaults are 30, 15, 1, 1 and 10 (0 skips); shadowed frames are timed once, without warm-up.
 // `render-benchmark huge [frames]` measures huge layers instead (HugeLayerScenes.swift).
+// `render-benchmark dense-path [segments]` times a frame of a million-segment shape (DensePathScene.swift);
+// `render-benchmark dense-probe NAME [cairo]` one other pathological input (DensePathProbes.swift).
 // `render-benchmark deep` checks a 10,000-deep tree on a 512 KiB stack (DeepTreeCheck.swift).
 // The layer-kind scenes (issue 5: 100 shape layers animating strokeEnd, a 500-particle emitter)
 // are in LayerKindScenes.swift.
@@ -32,6 +34,19 @@ import QuartzCore
 let words = Array(CommandLine.arguments.dropFirst())
 if words.first == "huge" {
     try runHugeBenchmark(frames: words.count > 1 ? max(Int(words[1]) ?? 10, 1) : 10)
+    exit(0)
+}
+if words.first == "dense-path" {
+    try runDensePathBenchmark(segments: words.count > 1 ? max(Int(words[1]) ?? 1_000_000, 1) : 1_000_000)
+    exit(0)
+}
+if words.first == "dense-probe", words.count > 1 {
+    guard let seconds = try runDensePathProbe(words[1], cairo: words.count > 2 && words[2] == "cairo") else {
+        print("unknown probe \(words[1])")
+        exit(2)
+    }
+    let route = words.count > 2 ? " (cairo)" : ""
+    print("dense-probe \(words[1])\(route): " + String(format: "%.3f s", seconds))
     exit(0)
 }
 if words.first == "deep" {
