@@ -19,9 +19,9 @@ extension ExportSessionTests {
                     "libx264", "-pix_fmt", "yuv420p", folder.appendingPathComponent(name).path,
                 ])
             }
-            let previous = FileManager.default.currentDirectoryPath
-            FileManager.default.changeCurrentDirectoryPath(folder.path)
-            defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+            /// The README's file names, found in `folder` (the current directory is the whole test
+            /// process's, so it is not changed).
+            func URL(fileURLWithPath name: String) -> Foundation.URL { folder.appendingPathComponent(name) }
             // README begin: two clips crossfaded
             let a = AVURLAsset(url: URL(fileURLWithPath: "a.mp4"))
             let b = AVURLAsset(url: URL(fileURLWithPath: "b.mp4"))

@@ -4,7 +4,7 @@ import Testing
 @Suite("lamina render at an odd size says that the video was padded to even sides")
 struct LaminaOddSizeTests {
     @Test(
-        "--size 33x25 to MP4 and WebM: a 34x26 file, and the summary says so in its one line; a GIF is not padded",
+        "--size 33x25 to MP4: a 34x26 file, and the summary says so in its one line; a GIF is not padded",
         arguments: [("x.mp4", "34x26 (33x25 padded with black to even sides)"), ("x.gif", "33x25, GIF")])
     func oddSize(output: String, summary: String) throws {
         let folder = try makeCLIScratch()

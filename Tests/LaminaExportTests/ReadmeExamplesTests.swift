@@ -3,17 +3,6 @@ import LaminaExport
 import QuartzCore
 import Testing
 
-/// Runs `body` with `folder` as the current directory, so that the README's relative file names
-/// are found there, taking turns with every other user of the manual clock.
-private func inFolder(_ folder: URL, _ body: () throws -> Void) throws {
-    try withManualClock {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        try body()
-    }
-}
-
 /// The README's "Video and audio" examples that use `LaminaExport`, word for word between the
 /// `README` marks, run on generated 160×90 media (the AVFoundation one is in AVFoundationTests).
 @Suite("README: video and audio examples", .serialized)
@@ -28,7 +17,10 @@ struct ReadmeExamplesTests {
             "-shortest",
             folder.appendingPathComponent("clip.mp4").path,
         ])
-        try inFolder(folder) {
+        /// The README's file names, found in `folder` (the current directory is the whole test
+        /// process's, so it is not changed).
+        func URL(fileURLWithPath name: String) -> Foundation.URL { folder.appendingPathComponent(name) }
+        try withManualClock {
             // README begin: a watermark over a clip
             let root = CALayer()
             let mark = CATextLayer()
@@ -64,7 +56,10 @@ struct ReadmeExamplesTests {
             "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac",
             folder.appendingPathComponent("music.m4a").path,
         ])
-        try inFolder(folder) {
+        /// The README's file names, found in `folder` (the current directory is the whole test
+        /// process's, so it is not changed).
+        func URL(fileURLWithPath name: String) -> Foundation.URL { folder.appendingPathComponent(name) }
+        try withManualClock {
             // README begin: a slideshow with music
             let slides = CAKeyframeAnimation(keyPath: "contents")
             slides.values = try ["a.jpg", "b.jpg"].map {
