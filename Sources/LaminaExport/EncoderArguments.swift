@@ -6,12 +6,13 @@ import Foundation
 enum EncoderArguments {
     /// - Parameters:
     ///   - audio: the mixed sound's WAV file (`AudioMix`), for MP4 and WebM only.
-    ///   - shard: whether the export is a shard of a longer render (its sound is then kept
-    ///     losslessly where the format allows, ruling X15).
+    ///   - shard: the frames written when they are a part of a longer render (its sound is then
+    ///     kept losslessly where the format allows, ruling X15; MP4 and WebM record the range,
+    ///     ruling X17); `nil` for a whole render.
     static func make(
         format: ExportFormat, width: Int, height: Int, options: ExportOptions, firstFrame: Int,
         output: String,
-        yuvInput: Bool = false, audio: String? = nil, shard: Bool = false
+        yuvInput: Bool = false, audio: String? = nil, shard: ShardRange? = nil
     ) -> [String] {
         let rate = rateString(options.framesPerSecond)
         // BT.709, limited range: what HD video players assume.
@@ -38,9 +39,11 @@ enum EncoderArguments {
         }
         arguments += ["-s", "\(width)x\(height)", "-framerate", rate, "-i", "pipe:0"]
         if let audio {
-            arguments += ["-i", audio, "-map", "0:v", "-map", "1:a"] + audioCodec(for: format, shard: shard)
+            arguments +=
+                ["-i", audio, "-map", "0:v", "-map", "1:a"] + audioCodec(for: format, shard: shard != nil)
         }
         if !format.hasAlpha { arguments += colorTags }
+        arguments += ShardRange.metadataArguments(shard, format: format)
         let chain = filters.isEmpty ? "null" : filters.joined(separator: ",")
         switch format {
         case .mp4:
@@ -48,7 +51,8 @@ enum EncoderArguments {
                 "-vf", chain, "-c:v", "libx264", "-preset", options.encoderPreset, "-crf",
                 String(options.videoQuality), "-pix_fmt", "yuv420p",
             ]
-            if options.fastStart { arguments += ["-movflags", "+faststart"] }
+            let flags = (options.fastStart ? "+faststart" : "") + (shard != nil ? "+use_metadata_tags" : "")
+            if !flags.isEmpty { arguments += ["-movflags", flags] }
             arguments += ["-f", options.movieContainer]
         case .webm:
             arguments += [

@@ -125,7 +125,7 @@ public final class LayerExporter {
             arguments: EncoderArguments.make(
                 format: format, width: width, height: height, options: options, firstFrame: range.lowerBound,
                 output: output.temporaryPath, yuvInput: yuv, audio: sound?.path,
-                shard: range != 0..<options.frameCount))
+                shard: ShardRange(frames: range, total: options.frameCount)))
         let video = try videoComposition.map {
             try VideoFrameSource($0, width: width, height: height, framesPerSecond: options.framesPerSecond)
         }

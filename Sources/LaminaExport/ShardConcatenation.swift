@@ -6,7 +6,7 @@ import Foundation
 
 extension LayerExporter {
     /// Joins shards — the files of several exports of one render with consecutive
-    /// `ExportOptions.frames` ranges, in order — into one file, without re-encoding the pictures
+    /// `ExportOptions.frames` ranges — into one file, without re-encoding the pictures
     /// (ffmpeg's concat demuxer with stream copy), so a long render can be spread over processes
     /// or machines and assembled losslessly.
     ///
@@ -15,6 +15,13 @@ extension LayerExporter {
     /// sound is sample for sample the whole render's; WebM shards carry Opus, decoded and
     /// encoded again (ruling X15).
     ///
+    /// Each MP4 or WebM shard records its frames and the whole render's frame count in its
+    /// metadata (ruling X17): the shards are joined in the order of their frames, whatever the
+    /// order given, and shards that overlap, leave frames out between them or come from renders
+    /// of different lengths are refused. Files that record no range (written before shards did)
+    /// are joined in the order given. A join that is still a part of the render records its
+    /// range too, so joins can be joined.
+    ///
     /// MP4 and WebM shards can be joined; each shard of those formats starts with a key frame.
     /// PNG-sequence shards need no joining: give every shard the same frame pattern and each
     /// writes its frames under their indices in the whole render. GIF and animated PNG have no
@@ -22,8 +29,9 @@ extension LayerExporter {
     /// sequences or MP4 instead.
     ///
     /// - Throws: `ExportError.cannotConcatenate` for no shards, mixed formats or a format with no
-    ///   lossless join, `.writeFailed`, `.ffmpegNotFound` or `.ffmpegFailed`. As with an export,
-    ///   the output appears only when complete.
+    ///   lossless join, or shards that overlap, leave a gap or mix renders; `.writeFailed`,
+    ///   `.ffmpegNotFound` or `.ffmpegFailed`. As with an export, the output appears only when
+    ///   complete.
     public static func concatenate(_ shards: [URL], into output: URL) throws {
         guard !shards.isEmpty else { throw ExportError.cannotConcatenate("no shards were given") }
         guard let format = ExportFormat(url: output) else {
@@ -44,7 +52,9 @@ extension LayerExporter {
                 throw ExportError.cannotConcatenate("the shard '\(shard.path)' cannot be read")
             }
         }
-        let streams = try shards.map { try ShardStream(probing: $0) }
+        let probed = try shardsInFrameOrder(shards.map { ($0, try ShardStream(probing: $0)) })
+        let shards = probed.map(\.shard)
+        let streams = probed.map(\.stream)
         for (shard, stream) in zip(shards.dropFirst(), streams.dropFirst()) where stream != streams[0] {
             throw ExportError.cannotConcatenate(
                 "'\(shard.path)' is \(stream) but '\(shards[0].path)' is \(streams[0]); render every shard "
@@ -94,7 +104,17 @@ extension LayerExporter {
         } else {
             arguments += ["-c", "copy"]
         }
-        if format == .mp4 { arguments += ["-movflags", "+faststart"] }
+        // The joined file records its frames when they are still only a part of the render, so
+        // that joins can be joined; a whole render records none (ruling X17).
+        let joinedRange = streams.first?.range.flatMap { first in
+            streams.last?.range.flatMap {
+                ShardRange(frames: first.frames.lowerBound..<$0.frames.upperBound, total: first.total)
+            }
+        }
+        arguments += ShardRange.metadataArguments(joinedRange, format: format)
+        if format == .mp4 {
+            arguments += ["-movflags", "+faststart" + (joinedRange != nil ? "+use_metadata_tags" : "")]
+        }
         arguments += ["-f", format == .mp4 ? "mp4" : "webm", target.temporaryPath]
         let process = try FFmpegProcess(arguments: arguments)
         do {
@@ -103,6 +123,47 @@ extension LayerExporter {
             throw ExportError.naming(output.path, in: error)
         }
         try target.commit(frames: 0..<1, expectedFrames: streams.reduce(0) { $0 + $1.frames }, audio: sound)
+    }
+
+    /// `probed` in the order of their frames when every shard records its range (ruling X17), or
+    /// as given when none does (files written before shards recorded their ranges).
+    ///
+    /// - Throws: `ExportError.cannotConcatenate`, one line naming the shards, when some shards
+    ///   record a range and others do not, when they come from renders of different lengths, or
+    ///   when two overlap or frames between two are in no shard.
+    static func shardsInFrameOrder(_ probed: [(shard: URL, stream: ShardStream)]) throws -> [(
+        shard: URL, stream: ShardStream
+    )] {
+        let ranged = probed.compactMap { item in item.stream.range.map { (item, $0) } }
+        guard let first = ranged.first else { return probed }
+        if let plain = probed.first(where: { $0.stream.range == nil }) {
+            throw ExportError.cannotConcatenate(
+                "'\(plain.shard.path)' records no frame range but '\(first.0.shard.path)' does (frames "
+                    + "\(first.1)); join shards of one render, all written by this version")
+        }
+        let sorted = ranged.sorted { $0.1.frames.lowerBound < $1.1.frames.lowerBound }
+        for ((previous, a), (next, b)) in zip(sorted, sorted.dropFirst()) {
+            if a.total != b.total {
+                throw ExportError.cannotConcatenate(
+                    "'\(next.shard.path)' is frames \(b) but '\(previous.shard.path)' is frames \(a): "
+                        + "shards of different renders; join the shards of one render")
+            }
+            let (aStart, aEnd) = (a.frames.lowerBound, a.frames.upperBound)
+            let (bStart, bEnd) = (b.frames.lowerBound, b.frames.upperBound)
+            if bStart < aEnd {
+                throw ExportError.cannotConcatenate(
+                    "'\(previous.shard.path)' (frames \(aStart)..\(aEnd)) and '\(next.shard.path)' (frames "
+                        + "\(bStart)..\(bEnd)) overlap: frames \(bStart)..\(min(aEnd, bEnd)) are in both; "
+                        + "give each frame to one shard")
+            }
+            if bStart > aEnd {
+                throw ExportError.cannotConcatenate(
+                    "frames \(aEnd)..\(bStart) are in no shard: '\(previous.shard.path)' ends at frame \(aEnd) "
+                        + "and '\(next.shard.path)' starts at \(bStart); render them with --frames \(aEnd)..\(bStart)"
+                )
+            }
+        }
+        return sorted.map(\.0)
     }
 
     /// The quoted path of `shard` for ffmpeg's concat list: quotes escaped as `'\''`; a path
@@ -132,6 +193,9 @@ struct ShardStream: Equatable, CustomStringConvertible {
     var frames: Int
     /// Whether the shard has an audio stream.
     var hasSound: Bool
+    /// Not compared: the frames of the render the shard records (ruling X17); `nil` for a whole
+    /// render or a file written before shards recorded their ranges.
+    var range: ShardRange?
 
     static func == (a: ShardStream, b: ShardStream) -> Bool {
         (a.codec, a.width, a.height, a.pixelFormat, a.frameRate, a.hasSound)
@@ -148,7 +212,7 @@ struct ShardStream: Equatable, CustomStringConvertible {
             program: "ffprobe",
             arguments: [
                 "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
-                "stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_read_packets", "-of",
+                "stream=codec_name,width,height,pix_fmt,r_frame_rate,nb_read_packets:format_tags", "-of",
                 "default=noprint_wrappers=1", shard.path,
             ], producesOutput: true)
         let text = probe.readAll()
@@ -174,6 +238,10 @@ struct ShardStream: Equatable, CustomStringConvertible {
         pixelFormat = fields["pix_fmt"] ?? "?"
         frameRate = fields["r_frame_rate"] ?? "?"
         self.frames = frames
+        let tag = "TAG:" + ShardRange.tag
+        range = fields.first { $0.key.caseInsensitiveCompare(tag) == .orderedSame }.flatMap {
+            ShardRange(tag: $0.value)
+        }
         let sound = try FFmpegProcess(
             program: "ffprobe",
             arguments: [

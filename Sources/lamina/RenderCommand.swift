@@ -132,11 +132,20 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// Prints where an export went and how fast it was.
+/// Prints where an export went and how fast it was, in one line; a video whose rendered size is
+/// odd says that it was padded to even sides with black (H.264 and VP9 in 4:2:0 need them).
 func printSummary(_ report: ExportReport) {
     let fps = Double(report.frames) / max(report.total, 1e-9)
+    var size = "\(report.pixelWidth)x\(report.pixelHeight)"
+    let padded = (report.pixelWidth + 1) / 2 * 2
+    let paddedHeight = (report.pixelHeight + 1) / 2 * 2
+    if report.format == .mp4 || report.format == .webm,
+        padded != report.pixelWidth || paddedHeight != report.pixelHeight
+    {
+        size = "\(padded)x\(paddedHeight) (\(size) padded with black to even sides)"
+    }
     print(
-        "wrote \(report.output.path): \(report.frames) frames, \(report.pixelWidth)x\(report.pixelHeight), "
+        "wrote \(report.output.path): \(report.frames) frames, \(size), "
             + "\(report.format), in \(String(format: "%.1f", report.total)) s "
             + "(\(String(format: "%.1f", fps)) frames/s)")
 }

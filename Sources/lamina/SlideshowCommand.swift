@@ -124,7 +124,10 @@ struct ConcatCommand: ParsableCommand {
         commandName: "concat",
         abstract: "Join shards rendered with --frames into one video, without re-encoding the pictures.",
         discussion: """
-            The shards must be MP4 (or WebM) files of consecutive frame ranges of one render, in order.
+            The shards must be MP4 (or WebM) files of consecutive frame ranges of one render. Each
+            shard records its frames, so they are joined in frame order whatever the order given;
+            shards that overlap, leave frames out or come from different renders are refused.
+            Files that record no frames (written by older versions) are joined in the order given.
             Their sound is joined sample for sample and encoded once (MP4 shards keep it losslessly).
 
               lamina render slideshow -o a.mp4 --frames 0..450
@@ -132,7 +135,7 @@ struct ConcatCommand: ParsableCommand {
               lamina concat a.mp4 b.mp4 -o slideshow.mp4
             """)
 
-    @Argument(help: "The shards, in frame order.")
+    @Argument(help: "The shards (joined in frame order; files without recorded frames as given).")
     var shards: [String]
 
     @Option(name: [.customShort("o"), .long], help: "The joined file.")
