@@ -63,19 +63,24 @@ struct ProbedStream: Equatable {
     var duration: Double?
 }
 
-/// Runs ffprobe on `url`'s streams.
-func probeStreams(_ url: URL) throws -> [ProbedStream] {
+/// What `ffprobe -v error ARGUMENTS` prints on standard output.
+func ffprobeOutput(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "ffprobe", "-v", "error", "-show_entries", "stream=codec_type,codec_name,duration", "-of", "csv=p=0",
-        url.path,
-    ]
+    process.arguments = ["ffprobe", "-v", "error"] + arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    return text
+}
+
+/// Runs ffprobe on `url`'s streams.
+func probeStreams(_ url: URL) throws -> [ProbedStream] {
+    let text = try ffprobeOutput([
+        "-show_entries", "stream=codec_type,codec_name,duration", "-of", "csv=p=0", url.path,
+    ])
     return text.split(whereSeparator: \.isNewline).map { line in
         let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         return ProbedStream(

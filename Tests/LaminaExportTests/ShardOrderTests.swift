@@ -6,17 +6,9 @@ import Testing
 /// The value of the format tag `lamina_frames` of `url` (any case), read by ffprobe; `nil` when
 /// the file has none.
 private func framesTag(of url: URL) throws -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-        "ffprobe", "-v", "error", "-show_entries", "format_tags", "-of", "default=noprint_wrappers=1",
-        url.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = try ffprobeOutput([
+        "-show_entries", "format_tags", "-of", "default=noprint_wrappers=1", url.path,
+    ])
     return text.split(whereSeparator: \.isNewline).lazy.compactMap { line -> String? in
         let parts = line.split(separator: "=", maxSplits: 1)
         return parts.count == 2 && parts[0].lowercased() == "tag:lamina_frames" ? String(parts[1]) : nil
