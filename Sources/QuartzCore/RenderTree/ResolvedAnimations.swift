@@ -168,20 +168,14 @@ package struct ResolvedAnimations: @unchecked Sendable {
         let curved =
             header.pointee.progress == .curve
             ? (UnsafeRawPointer(header) + headerSize).load(as: UnitBezier.self).solve(linear) : linear
-        _ = apply(
+        // The same loop as the top level's; nesting recurses through `applyBoxedOrGroup`, which
+        // is out of line.
+        apply(
             records: UnsafeRawPointer(header) + Int(header.pointee.byteCount),
             count: Int(header.pointee.index),
             atParentTime: curved * d, to: &values, node: node)
     }
 
-    /// A group's child records: the same loop as the top level's, out of line (groups nest).
-    @inline(never)
-    private static func applyChildren(
-        records start: UnsafeRawPointer, count: Int, atParentTime t: Double, to values: inout PresentedValues,
-        node: RenderLayer
-    ) {
-        apply(records: start, count: count, atParentTime: t, to: &values, node: node)
-    }
 }
 
 // MARK: - Records
