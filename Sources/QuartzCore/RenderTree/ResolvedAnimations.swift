@@ -264,7 +264,10 @@ extension ResolvedAnimations {
     }
 
     /// A lane record's value at `sample` (in effect), written into `state`.
-    @inline(__always)
+    ///
+    /// Transparent, not `@inline(__always)`: with the latter the optimizer kept it out of line
+    /// in its three callers, a call with a 312-byte frame for every record of every frame.
+    @_transparent
     private static func applyLanes(
         _ header: UnsafePointer<Header>, sample: MediaTimingSample, to state: inout LayerState
     ) {

@@ -5,9 +5,12 @@
 // following each node to a block of its own somewhere in the heap.
 //
 // A chunk is freed with the last node carved from it. Within a build, chunks grow from the first
-// request's exact size to `largestChunk` (4 KiB), so a commit that republishes a few layers holds
+// request's exact size to `largestChunk` (64 KiB), so a commit that republishes a few layers holds
 // little more than their records, and a node that outlives the rest of its build keeps at most
-// one chunk alive.
+// one chunk alive: nodes that outlive their build never hold more record memory than the build
+// made. Chunks of 4 KiB (six or seven nodes of three animations) broke the sequential stream
+// every few nodes, between blocks that other allocations of the build lie between: 10,000 layers
+// of three animations each took 1.6–2.9 times as long per frame as with 64 KiB chunks.
 
 /// Hands out record memory for the nodes of one tree build, on the building thread.
 package final class ResolvedRecordArena {
@@ -28,8 +31,9 @@ package final class ResolvedRecordArena {
         }
     }
 
-    /// The largest chunk made for several nodes' records: 4 KiB, a page.
-    static let largestChunk = 4096
+    /// The largest chunk made for several nodes' records: 64 KiB, under glibc's threshold for
+    /// serving an allocation with a mapping of its own (128 KiB), so chunks come from the heap.
+    static let largestChunk = 65536
 
     private var chunk: Chunk?
     private var used = 0
