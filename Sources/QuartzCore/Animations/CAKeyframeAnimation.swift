@@ -61,7 +61,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var preparedPath: PathKeyframes?
     var preparedTimeline: KeyframeTimeline?
     /// The transform `rotationMode` turns, set by `prepare(for:)`.
-    var rotationAccess = PropertyAccess.field(.transform)
+    var rotationAccess = PropertyAccess.field(LayerField.transform)
 
     /// The keyframe values, in any boxing key-value coding accepts. Ignored when `path` is set.
     /// Default `nil`.
@@ -344,11 +344,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         for keyPath: String?, access: PropertyAccess, kind: AnimatedKind
     ) -> PropertyAccess {
         switch access {
-        case .field(.sublayerTransformField): return .field(.sublayerTransform)
-        case .field: return .field(.transform)
+        case .field(let field): return .field(field.matrix ?? LayerField.transform)
         case .keyValueCoding:
             guard kind == .translation, let keyPath, let dot = keyPath.lastIndex(of: ".") else {
-                return .field(.transform)
+                return .field(LayerField.transform)
             }
             return PropertyAccess(keyPath: String(keyPath[..<dot]))
         }

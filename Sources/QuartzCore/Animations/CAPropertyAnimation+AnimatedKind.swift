@@ -29,10 +29,9 @@ extension CAPropertyAnimation {
     ) -> AnimatedKind {
         guard let keyPath, !keyPath.isEmpty else { return .other }
         if case .field(let field) = access {
-            switch (field, field.read(layer.state)) {
+            switch (field.value, field.read(layer.state)) {
             case (_, .point): return .point
-            case (.transformField(.translation), _), (.sublayerTransformField(.translation), _):
-                return .translation
+            case (.transformComponent(.translation), _): return .translation
             default: return .other
             }
         }

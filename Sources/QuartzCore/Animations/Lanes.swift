@@ -36,131 +36,58 @@ enum LaneKind: Equatable {
 extension LayerField {
     /// The field's kind in lanes (`nil`: no lane form).
     var laneKind: LaneKind? {
-        switch self {
-        case .position, .anchorPoint, .boundsOrigin: return .point
-        case .bounds, .contentsRect, .contentsCenter: return .rect
-        case .boundsSize, .shadowOffset: return .size
-        case .transform, .sublayerTransform: return nil
-        case .transformField(let field), .sublayerTransformField(let field):
-            return field.valueKind == .size ? .size : .scalar
-        default: return .scalar
+        switch value {
+        case .float, .cgFloat: return .scalar
+        case .point: return .point
+        case .size: return .size
+        case .rect: return .rect
+        case .transform: return nil
+        case .transformComponent(let field): return field.valueKind == .size ? .size : .scalar
         }
     }
 
-    /// The field's value as lanes (only for fields with a `laneKind`).
+    /// The field's value as lanes (only for fields with a `laneKind`; the other lanes 0).
+    @inline(__always)
     func lanes(_ state: borrowing LayerState) -> SIMD4<Double> {
-        switch self {
-        case .position: return Self.point(state.position)
-        case .anchorPoint: return Self.point(state.anchorPoint)
-        case .boundsOrigin: return Self.point(state.bounds.origin)
-        case .bounds: return Self.rect(state.bounds)
-        case .contentsRect: return Self.rect(state.contentsRect)
-        case .contentsCenter: return Self.rect(state.contentsCenter)
-        case .boundsSize:
-            return SIMD4(Double(state.bounds.size.width), Double(state.bounds.size.height), 0, 0)
-        case .shadowOffset:
-            return SIMD4(Double(state.shadowOffset.width), Double(state.shadowOffset.height), 0, 0)
-        case .positionX: return SIMD4(Double(state.position.x), 0, 0, 0)
-        case .positionY: return SIMD4(Double(state.position.y), 0, 0, 0)
-        case .anchorPointX: return SIMD4(Double(state.anchorPoint.x), 0, 0, 0)
-        case .anchorPointY: return SIMD4(Double(state.anchorPoint.y), 0, 0, 0)
-        case .zPosition: return SIMD4(Double(state.zPosition), 0, 0, 0)
-        case .anchorPointZ: return SIMD4(Double(state.anchorPointZ), 0, 0, 0)
-        case .boundsOriginX: return SIMD4(Double(state.bounds.origin.x), 0, 0, 0)
-        case .boundsOriginY: return SIMD4(Double(state.bounds.origin.y), 0, 0, 0)
-        case .boundsWidth: return SIMD4(Double(state.bounds.size.width), 0, 0, 0)
-        case .boundsHeight: return SIMD4(Double(state.bounds.size.height), 0, 0, 0)
-        case .opacity: return SIMD4(Double(state.opacity), 0, 0, 0)
-        case .cornerRadius: return SIMD4(Double(state.cornerRadius), 0, 0, 0)
-        case .borderWidth: return SIMD4(Double(state.borderWidth), 0, 0, 0)
-        case .shadowOpacity: return SIMD4(Double(state.shadowOpacity), 0, 0, 0)
-        case .shadowRadius: return SIMD4(Double(state.shadowRadius), 0, 0, 0)
-        case .shadowOffsetWidth: return SIMD4(Double(state.shadowOffset.width), 0, 0, 0)
-        case .shadowOffsetHeight: return SIMD4(Double(state.shadowOffset.height), 0, 0, 0)
-        case .contentsScale: return SIMD4(Double(state.contentsScale), 0, 0, 0)
-        case .rasterizationScale: return SIMD4(Double(state.rasterizationScale), 0, 0, 0)
-        case .minificationFilterBias: return SIMD4(Double(state.minificationFilterBias), 0, 0, 0)
-        case .transform, .sublayerTransform: return .zero
-        case .transformField(let field): return Self.lanes(field, of: state.transform)
-        case .sublayerTransformField(let field): return Self.lanes(field, of: state.sublayerTransform)
-        }
-    }
-
-    /// Copies the field's value from `source` into `state`. A transform field copies the whole
-    /// matrix: writing a field recomposes the matrix from its factors, so copying only the field
-    /// would leave another animated field's last value (and rounding) behind.
-    func copy(from source: borrowing LayerState, into state: inout LayerState) {
-        switch self {
-        case .transformField: state.transform = source.transform
-        case .sublayerTransformField: state.sublayerTransform = source.sublayerTransform
-        default: write(lanes: lanes(source), into: &state)
+        switch value {
+        case .float: return SIMD4(Double(load(Float.self, from: state)), 0, 0, 0)
+        case .cgFloat: return SIMD4(Double(load(CGFloat.self, from: state)), 0, 0, 0)
+        case .point:
+            let p = load(CGPoint.self, from: state)
+            return SIMD4(Double(p.x), Double(p.y), 0, 0)
+        case .size:
+            let s = load(CGSize.self, from: state)
+            return SIMD4(Double(s.width), Double(s.height), 0, 0)
+        case .rect:
+            let r = load(CGRect.self, from: state)
+            return SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+        case .transform: return .zero
+        case .transformComponent(let field):
+            let t = load(CATransform3D.self, from: state)
+            switch field.valueKind {
+            case .scalar: return SIMD4(Double(field.scalar(of: t)), 0, 0, 0)
+            case .size: return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
+            }
         }
     }
 
     /// Writes lanes into the field (only for fields with a `laneKind`).
+    @inline(__always)
     func write(lanes v: SIMD4<Double>, into state: inout LayerState) {
-        switch self {
-        case .position: state.position = CGPoint(x: v[0], y: v[1])
-        case .anchorPoint: state.anchorPoint = CGPoint(x: v[0], y: v[1])
-        case .boundsOrigin: state.bounds.origin = CGPoint(x: v[0], y: v[1])
-        case .bounds: state.bounds = Self.rect(v)
-        case .contentsRect: state.contentsRect = Self.rect(v)
-        case .contentsCenter: state.contentsCenter = Self.rect(v)
-        case .boundsSize: state.bounds.size = CGSize(width: v[0], height: v[1])
-        case .shadowOffset: state.shadowOffset = CGSize(width: v[0], height: v[1])
-        case .positionX: state.position.x = CGFloat(v[0])
-        case .positionY: state.position.y = CGFloat(v[0])
-        case .anchorPointX: state.anchorPoint.x = CGFloat(v[0])
-        case .anchorPointY: state.anchorPoint.y = CGFloat(v[0])
-        case .zPosition: state.zPosition = CGFloat(v[0])
-        case .anchorPointZ: state.anchorPointZ = CGFloat(v[0])
-        case .boundsOriginX: state.bounds.origin.x = CGFloat(v[0])
-        case .boundsOriginY: state.bounds.origin.y = CGFloat(v[0])
-        case .boundsWidth: state.bounds.size.width = CGFloat(v[0])
-        case .boundsHeight: state.bounds.size.height = CGFloat(v[0])
-        case .opacity: state.opacity = Float(v[0])
-        case .cornerRadius: state.cornerRadius = CGFloat(v[0])
-        case .borderWidth: state.borderWidth = CGFloat(v[0])
-        case .shadowOpacity: state.shadowOpacity = Float(v[0])
-        case .shadowRadius: state.shadowRadius = CGFloat(v[0])
-        case .shadowOffsetWidth: state.shadowOffset.width = CGFloat(v[0])
-        case .shadowOffsetHeight: state.shadowOffset.height = CGFloat(v[0])
-        case .contentsScale: state.contentsScale = CGFloat(v[0])
-        case .rasterizationScale: state.rasterizationScale = CGFloat(v[0])
-        case .minificationFilterBias: state.minificationFilterBias = Float(v[0])
-        case .transform, .sublayerTransform: break
-        case .transformField(let field): state.transform = Self.setting(field, v, in: state.transform)
-        case .sublayerTransformField(let field):
-            state.sublayerTransform = Self.setting(field, v, in: state.sublayerTransform)
+        switch value {
+        case .float: store(Float(v[0]), into: &state)
+        case .cgFloat: store(CGFloat(v[0]), into: &state)
+        case .point: store(CGPoint(x: v[0], y: v[1]), into: &state)
+        case .size: store(CGSize(width: v[0], height: v[1]), into: &state)
+        case .rect: store(CGRect(x: v[0], y: v[1], width: v[2], height: v[3]), into: &state)
+        case .transform: break
+        case .transformComponent(let field):
+            let t = load(CATransform3D.self, from: state)
+            switch field.valueKind {
+            case .scalar: store(field.setting(CGFloat(v[0]), in: t), into: &state)
+            case .size: store(field.setting(CGSize(width: v[0], height: v[1]), in: t), into: &state)
+            }
         }
-    }
-
-    /// A transform field as lanes: the number, or the translation pair (x, y).
-    private static func lanes(_ field: TransformField, of t: CATransform3D) -> SIMD4<Double> {
-        switch field.valueKind {
-        case .scalar: return SIMD4(Double(field.scalar(of: t)), 0, 0, 0)
-        case .size: return SIMD4(Double(t.m41), Double(t.m42), 0, 0)
-        }
-    }
-
-    /// `t` with a transform field set from lanes.
-    private static func setting(_ field: TransformField, _ v: SIMD4<Double>, in t: CATransform3D)
-        -> CATransform3D
-    {
-        switch field.valueKind {
-        case .scalar: return field.setting(CGFloat(v[0]), in: t)
-        case .size: return field.setting(CGSize(width: v[0], height: v[1]), in: t)
-        }
-    }
-
-    private static func point(_ p: CGPoint) -> SIMD4<Double> { SIMD4(Double(p.x), Double(p.y), 0, 0) }
-
-    private static func rect(_ r: CGRect) -> SIMD4<Double> {
-        SIMD4(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
-    }
-
-    private static func rect(_ v: SIMD4<Double>) -> CGRect {
-        CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 }
 

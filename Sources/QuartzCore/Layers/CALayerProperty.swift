@@ -33,7 +33,8 @@ package struct CALayerProperty: @unchecked Sendable {
     /// Where the property lives in `LayerState`, if it does (also for `actions`, which is state
     /// but not a render node's value).
     package var statePath: AnyKeyPath? = nil
-    /// The typed field animations of the key write (`LayerField`), if it has one.
+    /// The typed field animations of the key write (`LayerField`): derived for every animatable
+    /// property stored as a number, point, size, rectangle or transform.
     package var field: LayerField? = nil
     /// Whether an animation of the property (or of a field of it) changes only where the layer is
     /// placed and how opaque it is, so a rasterized layer's bitmap stays valid.
@@ -73,12 +74,13 @@ package struct CALayerProperty: @unchecked Sendable {
         let d = LayerState()
         // Each property once: its key, its public setter (change handling and actions), its
         // storage in `LayerState` (render nodes), whether it animates, its default.
-        // `field`: the typed field animations write; `placement`: its animations change only
+        // An animatable number, point, size, rectangle or transform gets the typed field its
+        // animations write (`LayerField`); `placement`: its animations change only
         // placement and opacity; `node: false`: state that is not a render node's value.
         func add<T>(
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
             _ storage: WritableKeyPath<LayerState, T>?,
-            _ animatable: Bool, zero: Bool, style: Bool = true, field: LayerField? = nil,
+            _ animatable: Bool, zero: Bool, style: Bool = true,
             placement: Bool = false, atOnce: Bool = false, drawn: Bool = true, view: Bool = false
         ) {
             var property = CALayerProperty(
@@ -89,9 +91,8 @@ package struct CALayerProperty: @unchecked Sendable {
                     layer[keyPath: path] = typed
                     return true
                 }, stored: storage.map { .plain(key, $0) }, statePath: storage)
-            (property.field, property.changesOnlyPlacement, property.changesAtOnce) = (
-                field, placement, atOnce
-            )
+            property.field = animatable ? storage.flatMap { LayerField($0) } : nil
+            (property.changesOnlyPlacement, property.changesAtOnce) = (placement, atOnce)
             (property.isDrawn, property.animatesInViewBlocks) = (drawn, view)
             entries.append(property)
         }
@@ -118,25 +119,25 @@ package struct CALayerProperty: @unchecked Sendable {
             entries.append(property)
         }
         // Geometry
-        add("bounds", \.bounds, \.bounds, true, zero: true, style: false, field: .bounds, view: true)
+        add("bounds", \.bounds, \.bounds, true, zero: true, style: false, view: true)
         add(
-            "position", \.position, \.position, true, zero: true, field: .position, placement: true,
+            "position", \.position, \.position, true, zero: true, placement: true,
             drawn: false, view: true)
         add(
-            "zPosition", \.zPosition, \.zPosition, true, zero: true, field: .zPosition, placement: true,
+            "zPosition", \.zPosition, \.zPosition, true, zero: true, placement: true,
             drawn: false, view: true)
         add(
-            "anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false, field: .anchorPoint,
+            "anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false,
             placement: true, drawn: false, view: true)
         add(
-            "anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true, field: .anchorPointZ,
+            "anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true,
             drawn: false)
         add(
-            "transform", \.transform, \.transform, true, zero: false, field: .transform, placement: true,
+            "transform", \.transform, \.transform, true, zero: false, placement: true,
             drawn: false, view: true)
         add(
             "sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false,
-            field: .sublayerTransform, view: true)
+            view: true)
         add("frame", \.frame, nil, false, zero: true, style: false)
         add("geometryFlipped", \.isGeometryFlipped, \.isGeometryFlipped, false, zero: true)
         // Contents
@@ -155,19 +156,18 @@ package struct CALayerProperty: @unchecked Sendable {
                         return true
                     }), statePath: \LayerState.contents))
         add(
-            "contentsRect", \.contentsRect, \.contentsRect, true, zero: false, field: .contentsRect,
+            "contentsRect", \.contentsRect, \.contentsRect, true, zero: false,
             view: true)
         add("contentsGravity", \.contentsGravity, \.contentsGravity, false, zero: false)
-        add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false, field: .contentsScale)
+        add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false)
         add(
-            "contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false, field: .contentsCenter,
+            "contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false,
             view: true)
         add("contentsFormat", \.contentsFormat, \.contentsFormat, false, zero: false)
         add("minificationFilter", \.minificationFilter, \.minificationFilter, false, zero: false)
         add("magnificationFilter", \.magnificationFilter, \.magnificationFilter, false, zero: false)
         add(
-            "minificationFilterBias", \.minificationFilterBias, \.minificationFilterBias, true, zero: true,
-            field: .minificationFilterBias)
+            "minificationFilterBias", \.minificationFilterBias, \.minificationFilterBias, true, zero: true)
         add("opaque", \.isOpaque, \.isOpaque, false, zero: true)
         add(
             "needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, false,
@@ -181,14 +181,14 @@ package struct CALayerProperty: @unchecked Sendable {
         add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true, atOnce: true)
         addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true, view: true)
         add(
-            "cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, field: .cornerRadius, view: true
+            "cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, view: true
         )
         add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false)
         add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false)
-        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, field: .borderWidth, view: true)
+        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, view: true)
         addOptional("borderColor", \.borderColor, \.borderColor, true, view: true)
         add(
-            "opacity", \.opacity, \.opacity, true, zero: false, field: .opacity, placement: true,
+            "opacity", \.opacity, \.opacity, true, zero: false, placement: true,
             drawn: false, view: true)
         add("allowsGroupOpacity", \.allowsGroupOpacity, \.allowsGroupOpacity, false, zero: false)
         addOptional("compositingFilter", \.compositingFilter, \.compositingFilter, true)
@@ -199,17 +199,17 @@ package struct CALayerProperty: @unchecked Sendable {
             drawn: false)
         add(
             "rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false,
-            field: .rasterizationScale, drawn: false)
+            drawn: false)
         // Shadow
         addOptional("shadowColor", \.shadowColor, \.shadowColor, true, view: true)
         add(
-            "shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true, field: .shadowOpacity,
+            "shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true,
             view: true)
         add(
-            "shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false, field: .shadowOffset,
+            "shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false,
             view: true)
         add(
-            "shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false, field: .shadowRadius,
+            "shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false,
             view: true)
         addOptional("shadowPath", \.shadowPath, \.shadowPath, true)
         // Hierarchy (set through the hierarchy rules)

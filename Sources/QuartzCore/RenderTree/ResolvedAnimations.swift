@@ -251,12 +251,9 @@ extension ResolvedAnimations {
     @inline(__always)
     private static func reset(_ header: UnsafePointer<Header>, into state: inout LayerState) {
         let field = header.pointee.field.unsafelyUnwrapped
-        switch field {
-        case .transformField:
-            state.transform = (UnsafeRawPointer(header) + headerSize).load(as: CATransform3D.self)
-        case .sublayerTransformField:
-            state.sublayerTransform = (UnsafeRawPointer(header) + headerSize).load(as: CATransform3D.self)
-        default:
+        if let matrix = field.matrix {
+            matrix.store((UnsafeRawPointer(header) + headerSize).load(as: CATransform3D.self), into: &state)
+        } else {
             field.write(
                 lanes: lanes(doubles(header, at: headerSize), count: Int(header.pointee.laneCount)),
                 into: &state)
@@ -331,10 +328,7 @@ extension ResolvedAnimations {
     /// The bytes of a record's model value.
     @inline(__always)
     static func modelSize(_ field: LayerField, laneCount: Int) -> Int {
-        switch field {
-        case .transformField, .sublayerTransformField: return MemoryLayout<CATransform3D>.stride
-        default: return laneCount * 8
-        }
+        field.matrix == nil ? laneCount * 8 : MemoryLayout<CATransform3D>.stride
     }
 
     /// The bytes of a progress payload.
@@ -442,11 +436,7 @@ extension ResolvedAnimations {
             case .rect: laneCount = 4
             }
             self.model = field.lanes(model)
-            switch field {
-            case .transformField: modelTransform = model.transform
-            case .sublayerTransformField: modelTransform = model.sublayerTransform
-            default: modelTransform = nil
-            }
+            modelTransform = field.matrix?.load(CATransform3D.self, from: model)
             var flags = flags
             if program.additive { flags.insert(.additive) }
             if program.cumulative { flags.insert(.cumulative) }

@@ -1,27 +1,67 @@
 import CoreGraphics
 
-/// A field of `LayerState` that animations read and write directly, by a switch: no boxing, no
-/// key-value coding, no key-path projection, no allocation per frame.
-package enum LayerField: Sendable {
-    case position, positionX, positionY
-    case anchorPoint, anchorPointX, anchorPointY
-    case zPosition, anchorPointZ
-    case bounds, boundsOrigin, boundsOriginX, boundsOriginY, boundsSize, boundsWidth, boundsHeight
-    case opacity, cornerRadius, borderWidth
-    case shadowOpacity, shadowRadius, shadowOffset, shadowOffsetWidth, shadowOffsetHeight
-    case transform, sublayerTransform
-    /// A virtual field of `transform` (`transform.rotation.z`, `transform.translation`, …): read
-    /// and written through `TransformField`, so the renderer never needs a layer copy for it
-    /// (ruling T5 in docs/DECISIONS.md).
-    case transformField(TransformField)
-    /// A virtual field of `sublayerTransform`, as ``transformField(_:)``.
-    case sublayerTransformField(TransformField)
-    case contentsRect, contentsCenter, contentsScale, rasterizationScale, minificationFilterBias
+/// A numeric field of `LayerState` that animations read and write in place, at its byte offset:
+/// no boxing, no key-value coding, no key-path projection, no allocation per frame.
+///
+/// Fields are derived, never declared: every animatable `CALayerProperty.table` entry stored as a
+/// `Float`, `CGFloat`, `CGPoint`, `CGSize`, `CGRect` or `CATransform3D` has one (`init(_:)`),
+/// and so has each field of its structure value under Apple's key-value coding extensions
+/// (`position.x`, `bounds.size.width`, `transform.rotation.z`; `byKeyPath`). A new animatable
+/// property of one of those types animates through lane records with no further declaration.
+package struct LayerField: Equatable, Sendable {
+    /// What lies at a field's offset.
+    package enum Value: Equatable, Sendable {
+        /// A `Float` (`opacity`, `shadowOpacity`, `minificationFilterBias`).
+        case float
+        /// A `CGFloat`.
+        case cgFloat
+        case point, size, rect
+        /// A whole `CATransform3D` (interpolated by boxed records, which decompose it).
+        case transform
+        /// A virtual field of the `CATransform3D` at the offset (`rotation.z`, `translation`, …):
+        /// read and written through `TransformField`, so the renderer never needs a layer copy
+        /// for it (ruling T5 in docs/DECISIONS.md).
+        case transformComponent(TransformField)
+    }
+
+    /// The byte offset in `LayerState` of the value (for a transform component, of its matrix).
+    let offset: Int32
+    let value: Value
+
+    private init(offset: Int, value: Value) {
+        (self.offset, self.value) = (Int32(offset), value)
+    }
+
+    /// The field stored at `path`, when its type is one fields handle and it is stored (not
+    /// computed); `nil` otherwise.
+    init?<T>(_ path: WritableKeyPath<LayerState, T>) {
+        let value: Value
+        switch T.self {
+        case is Float.Type: value = .float
+        case is CGFloat.Type: value = .cgFloat
+        case is CGPoint.Type: value = .point
+        case is CGSize.Type: value = .size
+        case is CGRect.Type: value = .rect
+        case is CATransform3D.Type: value = .transform
+        default: return nil
+        }
+        guard let offset = MemoryLayout<LayerState>.offset(of: path) else { return nil }
+        self.init(offset: offset, value: value)
+    }
+
+    /// The layer's `transform`: what `rotationMode` turns for fields outside a transform.
+    static let transform = LayerField(\.transform).unsafelyUnwrapped
+
+    /// For a transform component, the whole matrix it belongs to; `nil` for other fields.
+    var matrix: LayerField? {
+        guard case .transformComponent = value else { return nil }
+        return LayerField(offset: Int(offset), value: .transform)
+    }
 
     /// The fields by key path: each property of `CALayerProperty.table` declared with a field,
     /// under its key, and the fields of its structure value under `key.name` (`position.x`,
     /// `bounds.size.width`, `transform.rotation.z`, …).
-    static let byKeyPath: [String: LayerField] = {
+    package static let byKeyPath: [String: LayerField] = {
         var fields: [String: LayerField] = [:]
         for property in CALayerProperty.table.values {
             guard let field = property.field else { continue }
@@ -34,138 +74,106 @@ package enum LayerField: Sendable {
     /// The fields of the field's structure value, by their names in a key path (Apple's
     /// key-value coding extensions, `KeyPathField`).
     private var subfields: [(name: String, field: LayerField)] {
-        switch self {
-        case .position: return [("x", .positionX), ("y", .positionY)]
-        case .anchorPoint: return [("x", .anchorPointX), ("y", .anchorPointY)]
-        case .bounds:
+        let at = Int(offset)
+        let x = MemoryLayout<CGPoint>.offset(of: \.x).unsafelyUnwrapped
+        let y = MemoryLayout<CGPoint>.offset(of: \.y).unsafelyUnwrapped
+        let width = MemoryLayout<CGSize>.offset(of: \.width).unsafelyUnwrapped
+        let height = MemoryLayout<CGSize>.offset(of: \.height).unsafelyUnwrapped
+        let origin = MemoryLayout<CGRect>.offset(of: \.origin).unsafelyUnwrapped
+        let size = MemoryLayout<CGRect>.offset(of: \.size).unsafelyUnwrapped
+        func field(_ extra: Int, _ value: Value) -> LayerField {
+            LayerField(offset: at + extra, value: value)
+        }
+        switch value {
+        case .point: return [("x", field(x, .cgFloat)), ("y", field(y, .cgFloat))]
+        case .size: return [("width", field(width, .cgFloat)), ("height", field(height, .cgFloat))]
+        case .rect:
             return [
-                ("origin", .boundsOrigin), ("origin.x", .boundsOriginX), ("origin.y", .boundsOriginY),
-                ("size", .boundsSize), ("size.width", .boundsWidth), ("size.height", .boundsHeight),
+                ("origin", field(origin, .point)), ("origin.x", field(origin + x, .cgFloat)),
+                ("origin.y", field(origin + y, .cgFloat)), ("size", field(size, .size)),
+                ("size.width", field(size + width, .cgFloat)),
+                ("size.height", field(size + height, .cgFloat)),
             ]
-        case .shadowOffset: return [("width", .shadowOffsetWidth), ("height", .shadowOffsetHeight)]
-        case .transform: return TransformField.allCases.map { ($0.rawValue, .transformField($0)) }
-        case .sublayerTransform:
-            return TransformField.allCases.map { ($0.rawValue, .sublayerTransformField($0)) }
-        default: return []
+        case .transform:
+            return TransformField.allCases.map { ($0.rawValue, field(0, .transformComponent($0))) }
+        case .float, .cgFloat, .transformComponent: return []
+        }
+    }
+
+    // MARK: - Reading and writing in place
+
+    /// The `T` at the field's offset in `state`.
+    @inline(__always)
+    func load<T>(_ type: T.Type, from state: borrowing LayerState) -> T {
+        withUnsafeBytes(of: state) { $0.load(fromByteOffset: Int(offset), as: T.self) }
+    }
+
+    /// Stores `newValue`, of the field's own type, at the field's offset in `state`.
+    @inline(__always)
+    func store<T>(_ newValue: T, into state: inout LayerState) {
+        withUnsafeMutableBytes(of: &state) {
+            $0.storeBytes(of: newValue, toByteOffset: Int(offset), as: T.self)
         }
     }
 
     /// The field's value in `state`.
-    func read(_ state: borrowing LayerState) -> AnimatableValue {
-        switch self {
-        case .position: return .point(state.position)
-        case .positionX: return .scalar(Double(state.position.x))
-        case .positionY: return .scalar(Double(state.position.y))
-        case .anchorPoint: return .point(state.anchorPoint)
-        case .anchorPointX: return .scalar(Double(state.anchorPoint.x))
-        case .anchorPointY: return .scalar(Double(state.anchorPoint.y))
-        case .zPosition: return .scalar(Double(state.zPosition))
-        case .anchorPointZ: return .scalar(Double(state.anchorPointZ))
-        case .bounds: return .rect(state.bounds)
-        case .boundsOrigin: return .point(state.bounds.origin)
-        case .boundsOriginX: return .scalar(Double(state.bounds.origin.x))
-        case .boundsOriginY: return .scalar(Double(state.bounds.origin.y))
-        case .boundsSize: return .size(state.bounds.size)
-        case .boundsWidth: return .scalar(Double(state.bounds.size.width))
-        case .boundsHeight: return .scalar(Double(state.bounds.size.height))
-        case .opacity: return .scalar(Double(state.opacity))
-        case .cornerRadius: return .scalar(Double(state.cornerRadius))
-        case .borderWidth: return .scalar(Double(state.borderWidth))
-        case .shadowOpacity: return .scalar(Double(state.shadowOpacity))
-        case .shadowRadius: return .scalar(Double(state.shadowRadius))
-        case .shadowOffset: return .size(state.shadowOffset)
-        case .shadowOffsetWidth: return .scalar(Double(state.shadowOffset.width))
-        case .shadowOffsetHeight: return .scalar(Double(state.shadowOffset.height))
-        case .transform: return .transform(state.transform)
-        case .sublayerTransform: return .transform(state.sublayerTransform)
-        case .transformField(let field): return Self.read(field, of: state.transform)
-        case .sublayerTransformField(let field): return Self.read(field, of: state.sublayerTransform)
-        case .contentsRect: return .rect(state.contentsRect)
-        case .contentsCenter: return .rect(state.contentsCenter)
-        case .contentsScale: return .scalar(Double(state.contentsScale))
-        case .rasterizationScale: return .scalar(Double(state.rasterizationScale))
-        case .minificationFilterBias: return .scalar(Double(state.minificationFilterBias))
+    package func read(_ state: borrowing LayerState) -> AnimatableValue {
+        switch value {
+        case .float: return .scalar(Double(load(Float.self, from: state)))
+        case .cgFloat: return .scalar(Double(load(CGFloat.self, from: state)))
+        case .point: return .point(load(CGPoint.self, from: state))
+        case .size: return .size(load(CGSize.self, from: state))
+        case .rect: return .rect(load(CGRect.self, from: state))
+        case .transform: return .transform(load(CATransform3D.self, from: state))
+        case .transformComponent(let field):
+            let t = load(CATransform3D.self, from: state)
+            switch field.valueKind {
+            case .scalar: return .scalar(Double(field.scalar(of: t)))
+            case .size: return .size(CGSize(width: t.m41, height: t.m42))
+            }
         }
     }
 
-    /// Writes `value` into the field; `false` (nothing written) when `value` is of another kind.
-    func write(_ value: AnimatableValue, into state: inout LayerState) -> Bool {
-        switch (self, value) {
-        case (.position, .point(let v)): state.position = v
-        case (.positionX, .scalar(let v)): state.position.x = CGFloat(v)
-        case (.positionY, .scalar(let v)): state.position.y = CGFloat(v)
-        case (.anchorPoint, .point(let v)): state.anchorPoint = v
-        case (.anchorPointX, .scalar(let v)): state.anchorPoint.x = CGFloat(v)
-        case (.anchorPointY, .scalar(let v)): state.anchorPoint.y = CGFloat(v)
-        case (.zPosition, .scalar(let v)): state.zPosition = CGFloat(v)
-        case (.anchorPointZ, .scalar(let v)): state.anchorPointZ = CGFloat(v)
-        case (.bounds, .rect(let v)): state.bounds = v
-        case (.boundsOrigin, .point(let v)): state.bounds.origin = v
-        case (.boundsOriginX, .scalar(let v)): state.bounds.origin.x = CGFloat(v)
-        case (.boundsOriginY, .scalar(let v)): state.bounds.origin.y = CGFloat(v)
-        case (.boundsSize, .size(let v)): state.bounds.size = v
-        case (.boundsWidth, .scalar(let v)): state.bounds.size.width = CGFloat(v)
-        case (.boundsHeight, .scalar(let v)): state.bounds.size.height = CGFloat(v)
-        case (.opacity, .scalar(let v)): state.opacity = Float(v)
-        case (.cornerRadius, .scalar(let v)): state.cornerRadius = CGFloat(v)
-        case (.borderWidth, .scalar(let v)): state.borderWidth = CGFloat(v)
-        case (.shadowOpacity, .scalar(let v)): state.shadowOpacity = Float(v)
-        case (.shadowRadius, .scalar(let v)): state.shadowRadius = CGFloat(v)
-        case (.shadowOffset, .size(let v)): state.shadowOffset = v
-        case (.shadowOffsetWidth, .scalar(let v)): state.shadowOffset.width = CGFloat(v)
-        case (.shadowOffsetHeight, .scalar(let v)): state.shadowOffset.height = CGFloat(v)
-        case (.transform, .transform(let v)): state.transform = v
-        case (.sublayerTransform, .transform(let v)): state.sublayerTransform = v
-        case (.transformField(let field), _):
-            guard let t = Self.setting(field, value, in: state.transform) else { return false }
-            state.transform = t
-        case (.sublayerTransformField(let field), _):
-            guard let t = Self.setting(field, value, in: state.sublayerTransform) else { return false }
-            state.sublayerTransform = t
-        case (.contentsRect, .rect(let v)): state.contentsRect = v
-        case (.contentsCenter, .rect(let v)): state.contentsCenter = v
-        case (.contentsScale, .scalar(let v)): state.contentsScale = CGFloat(v)
-        case (.rasterizationScale, .scalar(let v)): state.rasterizationScale = CGFloat(v)
-        case (.minificationFilterBias, .scalar(let v)): state.minificationFilterBias = Float(v)
+    /// Writes `newValue` into the field; `false` (nothing written) when it is of another kind. A
+    /// transform component takes a number, or for the translation pair a size or a point (T5).
+    package func write(_ newValue: AnimatableValue, into state: inout LayerState) -> Bool {
+        switch (value, newValue) {
+        case (.float, .scalar(let v)): store(Float(v), into: &state)
+        case (.cgFloat, .scalar(let v)): store(CGFloat(v), into: &state)
+        case (.point, .point(let v)): store(v, into: &state)
+        case (.size, .size(let v)): store(v, into: &state)
+        case (.rect, .rect(let v)): store(v, into: &state)
+        case (.transform, .transform(let v)): store(v, into: &state)
+        case (.transformComponent(let field), _):
+            let t = load(CATransform3D.self, from: state)
+            let updated: CATransform3D
+            switch (field.valueKind, newValue) {
+            case (.scalar, .scalar(let v)): updated = field.setting(CGFloat(v), in: t)
+            case (.size, .size(let v)): updated = field.setting(v, in: t)
+            case (.size, .point(let p)): updated = field.setting(CGSize(width: p.x, height: p.y), in: t)
+            default: return false
+            }
+            store(updated, into: &state)
         default: return false
         }
         return true
     }
 
-    /// A transform field's value: a number, or the translation pair as a `CGSize`.
-    private static func read(_ field: TransformField, of t: CATransform3D) -> AnimatableValue {
-        switch field.valueKind {
-        case .scalar: return .scalar(Double(field.scalar(of: t)))
-        case .size: return .size(CGSize(width: t.m41, height: t.m42))
-        }
-    }
-
-    /// `t` with `field` set to `value`, or `nil` when the value does not fit the field: a number
-    /// for the scalar fields; a size or a point for the translation pair (ruling T5).
-    private static func setting(
-        _ field: TransformField, _ value: AnimatableValue, in t: CATransform3D
-    ) -> CATransform3D? {
-        switch (field.valueKind, value) {
-        case (.scalar, .scalar(let v)): return field.setting(CGFloat(v), in: t)
-        case (.size, .size(let v)): return field.setting(v, in: t)
-        case (.size, .point(let p)): return field.setting(CGSize(width: p.x, height: p.y), in: t)
-        default: return nil
-        }
-    }
-
     /// The field's value boxed as its property's type, to convert a value of another kind to.
     func boxed(_ state: borrowing LayerState) -> Any {
-        switch read(state) {
-        case .scalar(let v):
-            switch self {
-            case .opacity, .shadowOpacity, .minificationFilterBias: return Float(v)
-            default: return CGFloat(v)
+        switch value {
+        case .float: return load(Float.self, from: state)
+        case .cgFloat: return load(CGFloat.self, from: state)
+        case .point: return load(CGPoint.self, from: state)
+        case .size: return load(CGSize.self, from: state)
+        case .rect: return load(CGRect.self, from: state)
+        case .transform: return load(CATransform3D.self, from: state)
+        case .transformComponent(let field):
+            switch read(state) {
+            case .size(let v) where field.valueKind == .size: return v
+            case .scalar(let v): return CGFloat(v)
+            default: return CGFloat(0)
             }
-        case .point(let v): return v
-        case .size(let v): return v
-        case .rect(let v): return v
-        case .transform(let v): return v
-        default: return CGFloat(0)
         }
     }
 }
