@@ -939,11 +939,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `CALayer`.
     package class var kindProperties: [String: CALayerProperty] { [:] }
 
-    /// Keys of a subclass's own (``LayerProperty``) properties that animate implicitly, as the
-    /// table's animatable properties do (a text layer's `fontSize` and `foregroundColor`);
-    /// empty for `CALayer`.
-    package class var implicitlyAnimatedOwnKeys: Set<String> { [] }
-
     /// The values the layer's kind adds to its render node (a shape's path and stroke, a
     /// gradient's colours, …), captured when a commit publishes the layer; `nil` for `CALayer`.
     package func makeKindValues() -> (any LayerKindValues)? { nil }

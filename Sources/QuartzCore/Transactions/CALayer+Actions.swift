@@ -26,12 +26,11 @@ extension CALayer {
     /// Whether a change of `key` on this layer gets an implicit animation: a committed model
     /// layer (or any model layer inside `CALayer.animate(…)`, which animates views added in the
     /// same turn as UIKit does) and an animatable, interpolable key of the table or of the
-    /// subclass (`implicitlyAnimatedOwnKeys`).
+    /// layer's kind (`kindProperties`).
     func isImplicitlyAnimatable(_ key: String) -> Bool {
         (hasBeenCommitted || LayerAnimationBlock.current != nil) && modelLayer == nil
             && (Self.implicitlyAnimatedKeys.contains(key)
-                || type(of: self).kindProperties[key]?.isAnimatable == true
-                || type(of: self).implicitlyAnimatedOwnKeys.contains(key))
+                || type(of: self).kindProperties[key]?.isAnimatable == true)
     }
 
     /// Before a change of `key`: the action to run after it, if actions apply. For an animation

@@ -36,17 +36,9 @@ extension NSAttributedString.Key {
 }
 
 extension CATextLayer {
-    /// The text layer's drawn values, as a render node carries them.
-    var textValues: TextValues {
-        TextValues(
-            string: string, font: font, fontSize: fontSize, foregroundColor: foregroundColor,
-            isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode,
-            allowsFontSubpixelQuantization: allowsFontSubpixelQuantization)
-    }
-
     /// Draws the text of the layer into `ctx` (bounds coordinates, y down), clipped to the bounds.
     func drawText(in ctx: CGContext) {
-        guard let request = textValues.request(state: state) else { return }
+        guard let request = text.request(state: state) else { return }
         let layout = TextValues.layout(for: request)
         ctx.saveGState()
         ctx.clip(to: state.bounds)
@@ -56,42 +48,27 @@ extension CATextLayer {
 
     /// The runs of `string`: one for plain text, one per attribute run of an attributed string.
     package func textRuns() -> [TextLayout.Run] {
-        textValues.runs()
+        text.runs()
     }
 }
 
-/// The values a text layer draws (its `@LayerProperty` properties), as a render node carries
-/// them, and how they become a `TextLayout` and an image.
+/// The values a text layer draws, as a render node carries them (declared in
+/// `CATextLayer.textProperties`), and how they become a `TextLayout` and an image.
 package struct TextValues: LayerKindValues {
     var string: Any?
-    var font: Any?
-    var fontSize: CGFloat
-    var foregroundColor: CGColor?
-    var isWrapped: Bool
-    var truncationMode: CATextLayerTruncationMode
-    var alignmentMode: CATextLayerAlignmentMode
-    var allowsFontSubpixelQuantization: Bool
+    var font: Any? = "Helvetica"
+    var fontSize: CGFloat = 36
+    var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    var isWrapped = false
+    var truncationMode = CATextLayerTruncationMode.none
+    var alignmentMode = CATextLayerAlignmentMode.natural
+    var allowsFontSubpixelQuantization = false
 
     package var drawsWithinBounds: Bool { true }
 
-    package static let properties: [String: ValueProperty<TextValues>] = ValueProperty.table([
-        ValueProperty(
-            key: "string", get: { $0.string },
-            set: { values, value in
-                values.string = value is NSNull ? nil : value
-                return true
-            }),
-        ValueProperty(
-            key: "font", get: { $0.font },
-            set: { values, value in
-                values.font = value is NSNull ? nil : value
-                return true
-            }),
-        .plain("fontSize", \.fontSize), .optional("foregroundColor", \.foregroundColor),
-        .plain("wrapped", \.isWrapped), .plain("truncationMode", \.truncationMode),
-        .plain("alignmentMode", \.alignmentMode),
-        .plain("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization),
-    ])
+    package static var properties: [String: ValueProperty<TextValues>] {
+        CATextLayer.textProperties.valueEntries
+    }
 
     package var drawsOwnContents: Bool { true }
 

@@ -16,16 +16,33 @@ import CoreGraphics
 /// `setValue(_:forKey: "wrapped")`), presentation copies and animations; `fontSize` and
 /// `foregroundColor` animate, implicitly too.
 open class CATextLayer: CALayer {
+    /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// The drawn values, copied into presentation copies by `init(layer:)`.
+    package var text = TextValues()
+
+    /// Creates a text layer with Apple's defaults: no string, Helvetica 36, opaque white.
+    public override init() {
+        super.init()
+    }
+
+    /// Creates a copy of `layer` (a presentation copy), including its text properties.
+    public required init(layer: Any) {
+        if let other = layer as? CATextLayer { text = other.text }
+        super.init(layer: layer)
+    }
+
     /// The text: a `String` (or `NSString`) drawn in `font`, `fontSize` and `foregroundColor`,
     /// or an `NSAttributedString` whose runs carry their own font and colour (see
     /// ``CATextLayer`` attribute keys in `docs/DECISIONS.md`, ruling L15). Default `nil`:
     /// nothing is drawn. Values of other types draw nothing and are reported once.
     open var string: Any? {
-        get { stringValue }
-        // Through key-value coding, so `nil` clears the value rather than storing a boxed `nil`.
-        set { setValue(newValue, forKey: "string") }
+        get { text.string }
+        set { setText(\.string, newValue is NSNull ? nil : newValue) }
     }
-    @LayerProperty(key: "string") private var stringValue: Any? = nil
 
     /// The font of a plain `string`: a font name `String` (PostScript, full or family name), a
     /// `CGFont` or a `TextFont` (whose size is ignored for `fontSize`, as Apple ignores a
@@ -33,46 +50,49 @@ open class CATextLayer: CALayer {
     /// not installed (`scripts/install-deps.sh` installs URW's metric clone, Nimbus Sans); a missing font is
     /// reported once. Setting `nil` restores the default. Not used for attributed strings.
     open var font: Any? {
-        get { fontValue }
-        set { setValue(newValue, forKey: "font") }
+        get { text.font }
+        set { setText(\.font, newValue == nil || newValue is NSNull ? TextValues().font : newValue) }
     }
-    @LayerProperty(key: "font") private var fontValue: Any? = "Helvetica"
 
     /// The size of a plain `string`'s font, in points. Default 36. Animatable. A size that is
     /// zero, negative, NaN or infinite draws nothing. Not used for attributed strings.
-    @LayerProperty open var fontSize: CGFloat = 36
+    open var fontSize: CGFloat {
+        get { text.fontSize }
+        set { setText(\.fontSize, newValue) }
+    }
 
     /// The colour of a plain `string`. Default opaque white. Animatable. `nil` draws black, Core
     /// Text's default colour. Not used for attributed strings.
-    @LayerProperty open var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    open var foregroundColor: CGColor? {
+        get { text.foregroundColor }
+        set { setText(\.foregroundColor, newValue) }
+    }
 
     /// Whether lines wrap at the bounds width (between words, inside a word wider than the
     /// bounds). Default `false`: lines end only at line breaks in the text. Key `"wrapped"`.
-    @LayerProperty(key: "wrapped") open var isWrapped: Bool = false
+    open var isWrapped: Bool {
+        get { text.isWrapped }
+        set { setText(\.isWrapped, newValue) }
+    }
 
     /// How a line too wide for the bounds is truncated with an ellipsis. Default `.none`. With
     /// `isWrapped`, the last line that fits the bounds height is truncated; without, every line.
-    @LayerProperty open var truncationMode: CATextLayerTruncationMode = .none
+    open var truncationMode: CATextLayerTruncationMode {
+        get { text.truncationMode }
+        set { setText(\.truncationMode, newValue) }
+    }
 
     /// How lines are aligned horizontally in the bounds. Default `.natural`.
-    @LayerProperty open var alignmentMode: CATextLayerAlignmentMode = .natural
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { text.alignmentMode }
+        set { setText(\.alignmentMode, newValue) }
+    }
 
     /// Whether glyph advances may be rounded to whole pixels at `contentsScale`. Default
     /// `false`: glyphs are placed at their exact positions.
-    @LayerProperty open var allowsFontSubpixelQuantization: Bool = false
-
-    /// Apple's defaults for the text properties that are not their type's zero (`fontSize` 36,
-    /// `foregroundColor` opaque white, `font` `"Helvetica"`, `alignmentMode` `.natural`,
-    /// `truncationMode` `.none`), then `CALayer`'s.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "fontSize": return CGFloat(36)
-        case "foregroundColor": return CGColor(gray: 1, alpha: 1)
-        case "font": return "Helvetica"
-        case "alignmentMode": return CATextLayerAlignmentMode.natural
-        case "truncationMode": return CATextLayerTruncationMode.none
-        default: return super.defaultValue(forKey: key)
-        }
+    open var allowsFontSubpixelQuantization: Bool {
+        get { text.allowsFontSubpixelQuantization }
+        set { setText(\.allowsFontSubpixelQuantization, newValue) }
     }
 
     /// Draws the text into `ctx` in the layer's bounds coordinates (y down), clipped to the
@@ -82,13 +102,33 @@ open class CATextLayer: CALayer {
         drawText(in: ctx)
     }
 
-    /// `fontSize` and `foregroundColor` animate implicitly, as the table's animatable properties.
-    override package class var implicitlyAnimatedOwnKeys: Set<String> {
-        ["fontSize", "foregroundColor"]
-    }
+    override package class var kindProperties: [String: CALayerProperty] { textProperties.layerEntries }
 
     /// The text layer's values for its render node.
-    override package func makeKindValues() -> (any LayerKindValues)? { textValues }
+    override package func makeKindValues() -> (any LayerKindValues)? { text }
+
+    /// The kind's properties, declared once (`KindProperty`). `fontSize` and `foregroundColor`
+    /// animate, implicitly too; Apple's defaults that are not their type's zero are reported by
+    /// `defaultValue(forKey:)`.
+    static let textProperties = KindProperties<CATextLayer, TextValues>(
+        defaults: TextValues(),
+        [
+            .optional("string", \.string, \.string, animatable: false),
+            .optional("font", \.font, \.font, animatable: false),
+            .plain("fontSize", \.fontSize, \.fontSize, animatable: true, zero: false),
+            .optional("foregroundColor", \.foregroundColor, \.foregroundColor, animatable: true),
+            .plain("wrapped", \.isWrapped, \.isWrapped, animatable: false, zero: true),
+            .plain("truncationMode", \.truncationMode, \.truncationMode, animatable: false, zero: false),
+            .plain("alignmentMode", \.alignmentMode, \.alignmentMode, animatable: false, zero: false),
+            .plain(
+                "allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization,
+                \.allowsFontSubpixelQuantization, animatable: false, zero: true),
+        ])
+
+    /// Sets the kind's value at `path` as the change of its key.
+    private func setText<T>(_ path: WritableKeyPath<TextValues, T>, _ value: T) {
+        change(Self.textProperties.key(for: path)) { _ in self.text[keyPath: path] = value }
+    }
 }
 
 /// Where a text layer truncates a line too wide for its bounds (Apple's
