@@ -6,8 +6,13 @@ public struct Example: Sendable {
     /// A short lowercase-hyphenated name, unique among ``Examples/all``: `"slideshow"`,
     /// `"ship-path"`, `"door"`, …
     public let name: String
-    /// The listing number, `"7.7"`, `"8.15"`, `"9.4"`; `nil` for the slideshow demo.
+    /// The listing number, `"7.7"`, `"8.15"`, `"9.4"`; `nil` for the slideshow demo and the
+    /// post's view controllers.
     public let listing: String?
+    /// Where an example that is no listing comes from, as `lamina examples` lists it:
+    /// `"Post"` for the view controllers of the post on UIView and Core Animation (ruling P10);
+    /// `nil` for the listings and the slideshow demo.
+    public let origin: String?
     /// One line saying what the example shows.
     public let title: String
     /// The scene size in points (the listings' iPhone-sized 320×480 view; 1280×720 for the
@@ -23,16 +28,18 @@ public struct Example: Sendable {
     /// - Parameters:
     ///   - name: The short name (lowercase, hyphenated).
     ///   - listing: The listing number, or `nil`.
+    ///   - origin: Where an example that is no listing comes from (`"Post"`), or `nil`.
     ///   - title: One line saying what it shows.
     ///   - size: The scene size in points.
     ///   - duration: The natural length of a render in seconds.
     ///   - builder: Builds a fresh scene at the current media time, as the listing's `viewDidLoad`.
     public init(
-        name: String, listing: String?, title: String, size: CGSize, duration: CFTimeInterval,
-        builder: @escaping @Sendable () -> ExampleScene
+        name: String, listing: String?, origin: String? = nil, title: String, size: CGSize,
+        duration: CFTimeInterval, builder: @escaping @Sendable () -> ExampleScene
     ) {
         self.name = name
         self.listing = listing
+        self.origin = origin
         self.title = title
         self.size = size
         self.duration = duration
@@ -73,6 +80,12 @@ public enum ExampleEvent: Sendable, Equatable {
     /// touches through the scene's UIKit window, where a `UIPanGestureRecognizer` sees them
     /// (listing 9.4).
     case pan(CGPoint, phase: PanPhase)
+    /// A quick drag from one point to another (root coordinates): a touch goes down at the
+    /// first, moves there in four equal steps and lifts — all at the event's time, so a
+    /// `UISwipeGestureRecognizer` in the path recognises it when the drag is long and straight
+    /// enough (ruling U21), delivered through the scene's UIKit window (the post's transition
+    /// example, ruling P10).
+    case swipe(from: CGPoint, to: CGPoint)
     /// A button is tapped, named by its title: `"Change Color"`, `"Start"`, `"Stop"`,
     /// `"Switch Image"`, `"Play"`, …
     case button(String)

@@ -103,7 +103,9 @@ open class ExampleScene: UIViewController {
     /// they receive a user's: ``ExampleEvent/tap(_:)`` is a touch going down and lifting at its
     /// point; ``ExampleEvent/pan(_:phase:)`` is a finger at ``panAnchor`` offset by the pan's
     /// translation, going down at `.began`, moving at `.changed` and lifting at `.ended` (a pan
-    /// recogniser begins once it has moved 10 points, ruling U11). Subclasses override this for
+    /// recogniser begins once it has moved 10 points, ruling U11); ``ExampleEvent/swipe(from:to:)``
+    /// is a touch going down, moving in ``swipeSteps`` steps and lifting, all at once (a swipe
+    /// recogniser sees a quick drag, ruling U21). Subclasses override this for
     /// the other events and pass the ones they do not handle to `super`.
     open func handle(_ event: ExampleEvent) {
         switch event {
@@ -117,10 +119,22 @@ open class ExampleScene: UIViewController {
             case .changed: sendTouch(.moved, at: point)
             case .ended: sendTouch(.ended, at: point)
             }
+        case .swipe(let from, let to):
+            sendTouch(.began, at: from)
+            for step in 1...Self.swipeSteps {
+                let t = CGFloat(step) / CGFloat(Self.swipeSteps)
+                sendTouch(
+                    .moved, at: CGPoint(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+            }
+            sendTouch(.ended, at: to)
         default:
             break
         }
     }
+
+    /// The moves of a scripted swipe (``ExampleEvent/swipe(from:to:)``) between going down and
+    /// lifting.
+    static let swipeSteps = 4
 
     /// Where a scripted pan's finger goes down: the centre of the root's bounds.
     public var panAnchor: CGPoint {

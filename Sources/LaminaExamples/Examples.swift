@@ -1,6 +1,7 @@
 import QuartzCore
 
-/// Every example: the slideshow demo, then each listing of chapters 7–9 in order.
+/// Every example: the slideshow demo, each listing of chapters 7–9 in order, then the four view
+/// controllers of the post on UIView and Core Animation (ruling P10).
 public enum Examples {
     /// The listings' iPhone-sized view, in points.
     static let phone = CGSize(width: 320, height: 480)
@@ -12,7 +13,7 @@ public enum Examples {
         size: CGSize(width: 1280, height: 720), duration: Slideshow.duration(imageCount: Artwork.photoCount)
     ) { SlideshowScene() }
 
-    /// Every example, in listing order, the slideshow first.
+    /// Every example, in listing order, the slideshow first and the post's four last.
     public static let all: [Example] = [
         slideshow,
         example("color-fade", "7.1", "Tapping the button fades a hosted layer's colour over 0.25 s", 3.5) {
@@ -95,6 +96,19 @@ public enum Examples {
             Listing9_3()
         },
         example("manual-door", "9.4", "A pan scrubs the paused door's timeOffset", 4) { Listing9_4() },
+        postExample(
+            "quick-example", "Taps move views 100 pt right, green and half transparent (UIView animations)",
+            4.5
+        ) { QuickExampleViewController() },
+        postExample(
+            "basic-animation", "A basic position animation, and a group that turns, scales and moves", 4.5
+        ) { BasicAnimationViewController() },
+        postExample("keyframe-animation", "A tapped picture follows a keyframe Bézier arc for 1 s", 3.5) {
+            KeyFrameAnimationViewController()
+        },
+        postExample("transition-swipes", "Swipes change the picture through random CATransition types", 7.5) {
+            TransferAnimationViewController()
+        },
     ]
 
     /// The example named `nameOrListing`: its name (`"door"`, `"slideshow"`) or its listing
@@ -104,6 +118,17 @@ public enum Examples {
         let key = nameOrListing.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !key.isEmpty else { return nil }
         return all.first { $0.name == key || $0.listing == key }
+    }
+
+    /// One of the view controllers of the post on UIView and Core Animation, in the phone-sized
+    /// view: no listing number, its origin `"Post"` (ruling P10).
+    private static func postExample(
+        _ name: String, _ title: String, _ duration: CFTimeInterval,
+        _ builder: @escaping @Sendable () -> ExampleScene
+    ) -> Example {
+        Example(
+            name: name, listing: nil, origin: "Post", title: title, size: phone, duration: duration,
+            builder: builder)
     }
 
     /// A listing's example in the phone-sized view.

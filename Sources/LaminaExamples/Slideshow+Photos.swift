@@ -19,7 +19,7 @@ extension Slideshow {
     /// types, then the private ones Lamina draws.
     public static let transitionTypes: [CATransitionType] = [
         .fade, .push, .moveIn, .reveal, .cube, .oglFlip, .pageCurl, .pageUnCurl, .rippleEffect, .suckEffect,
-        .cameraIrisHollowOpen, .cameraIrisHollowClose,
+        .cameraIrisHollowOpen, .cameraIrisHollowClose, .cameraIris, .genieEffect, .spewEffect,
     ]
 
     /// The four directions of `CATransitionSubtype`.

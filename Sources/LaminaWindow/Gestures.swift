@@ -115,6 +115,86 @@ extension LaminaWindow {
             return nil
         }
     }
+
+    /// Recognises swipes in a stream of window events: a quick, mostly straight drag, as
+    /// UIKit's `UISwipeGestureRecognizer` recognises them (rulings U21 and W6). Once the pointer,
+    /// held down, has moved `minimumDistance` points along one axis within `maximumDuration`
+    /// seconds of going down and within `maximumDeviation` of that axis, the swipe is reported
+    /// once, during the drag; a press that lifts first, takes longer or strays further is none.
+    public struct SwipeRecognizer: Sendable {
+        /// The way a swipe went (x right, y down).
+        public enum Direction: Sendable, Equatable {
+            /// Towards +x.
+            case right
+            /// Towards −x.
+            case left
+            /// Towards −y.
+            case up
+            /// Towards +y.
+            case down
+        }
+
+        /// How far, in points, a swipe travels along its axis. Default 50.
+        public var minimumDistance: CGFloat
+        /// The longest time, in seconds, from the press to travelling `minimumDistance`.
+        /// Default 0.5.
+        public var maximumDuration: CFTimeInterval
+        /// How far, in radians, a swipe may stray from its axis. Default π/6 (30°).
+        public var maximumDeviation: CGFloat
+        private var down: (point: CGPoint, time: CFTimeInterval)?
+
+        /// A recogniser with the given limits (non-finite or negative limits count as 0).
+        public init(
+            minimumDistance: CGFloat = 50, maximumDuration: CFTimeInterval = 0.5,
+            maximumDeviation: CGFloat = .pi / 6
+        ) {
+            self.minimumDistance = minimumDistance
+            self.maximumDuration = maximumDuration
+            self.maximumDeviation = maximumDeviation
+        }
+
+        /// Feeds `event`, which happened at media time `time`; returns the swipe's direction
+        /// when the event completes one, `nil` otherwise.
+        public mutating func handle(
+            _ event: LaminaWindow.Event, at time: CFTimeInterval = CACurrentMediaTime()
+        ) -> Direction? {
+            switch event {
+            case .pointerDown(let point):
+                down = (point, time)
+                return nil
+            case .pointerMoved(let point):
+                return moved(to: point, at: time)
+            case .pointerUp(let point):
+                defer { down = nil }
+                return moved(to: point, at: time)
+            default:
+                return nil
+            }
+        }
+
+        /// The swipe the press makes by reaching `point` at `time`, ending the press's chances
+        /// when it has failed or succeeded.
+        private mutating func moved(to point: CGPoint, at time: CFTimeInterval) -> Direction? {
+            guard let start = down else { return nil }
+            let dx = point.x - start.point.x
+            let dy = point.y - start.point.y
+            guard time - start.time <= limit(maximumDuration), dx.isFinite, dy.isFinite else {
+                down = nil
+                return nil
+            }
+            let horizontal = abs(dx) >= abs(dy)
+            let (along, across) = horizontal ? (abs(dx), abs(dy)) : (abs(dy), abs(dx))
+            let straight = across <= along * tan(min(limit(maximumDeviation), .pi / 2 - 1e-6))
+            guard along >= limit(minimumDistance) else {
+                if !straight && across >= limit(minimumDistance) / 2 { down = nil }
+                return nil
+            }
+            down = nil
+            guard straight else { return nil }
+            if horizontal { return dx > 0 ? .right : .left }
+            return dy > 0 ? .down : .up
+        }
+    }
 }
 
 private func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {

@@ -53,7 +53,7 @@ struct ExamplesCommand: ParsableCommand {
     func run() {
         let nameWidth = Examples.all.map(\.name.count).max() ?? 0
         for example in Examples.all {
-            let listing = example.listing.map { "Listing \($0)" } ?? "Demo"
+            let listing = example.listing.map { "Listing \($0)" } ?? example.origin ?? "Demo"
             let name = example.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             let size = "\(Int(example.size.width))x\(Int(example.size.height))"
             print(

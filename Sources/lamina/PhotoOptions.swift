@@ -24,7 +24,8 @@ struct PhotoOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The change between photos: fade (default), push, moveIn, reveal, cube, oglFlip, pageCurl, pageUnCurl, "
-                + "rippleEffect, suckEffect, cameraIrisHollowOpen, cameraIrisHollowClose, none or random.",
+                + "rippleEffect, suckEffect, cameraIrisHollowOpen, cameraIrisHollowClose, cameraIris, genieEffect, "
+                + "spewEffect, none or random.",
             valueName: "TYPE"))
     var transition: String?
 

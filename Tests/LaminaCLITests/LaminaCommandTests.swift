@@ -38,17 +38,20 @@ func listing(_ folder: URL) -> [String] {
 
 @Suite("The lamina command")
 struct LaminaCommandTests {
-    @Test("examples lists every listing and the slideshow")
+    @Test("examples lists every listing, the slideshow and the post's four view controllers")
     func examples() throws {
         let folder = FileManager.default.temporaryDirectory
         let result = try runLamina(["examples"], in: folder)
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.count == 27)
+        #expect(lines.count == 31)
         #expect(lines.first?.hasPrefix("slideshow") == true)
         for listing in ["7.1", "7.7", "8.6", "8.15", "9.1", "9.4"] {
             #expect(result.output.contains("Listing \(listing) "), "Listing \(listing)")
         }
+        let post = ["quick-example", "basic-animation", "keyframe-animation", "transition-swipes"]
+        #expect(lines.suffix(4).map { $0.split(separator: " ").first.map(String.init) } == post)
+        #expect(lines.suffix(4).allSatisfy { $0.contains(" Post ") })
     }
 
     @Test("render writes a file of the requested size, rate and length")

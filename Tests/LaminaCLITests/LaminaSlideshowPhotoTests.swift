@@ -124,6 +124,9 @@ struct LaminaSlideshowPhotoTests {
             (["--transition", "push", "--transition-subtype", "fromRight"], "left A, right B"),
             (["--transition", "moveIn", "--transition-subtype", "fromRight"], "left A, right B"),
             (["--transition", "fade"], "mixed"),
+            // Apple's private types that Lamina draws as what they are (rulings V28, V29), not fades.
+            (["--transition", "genieEffect"], "genie"), (["--transition", "spewEffect"], "spew"),
+            (["--transition", "cameraIris"], "shut"),
         ])
     func transitionHalfway(extra: [String], character: String) throws {
         let folder = try makeCLIScratch()
@@ -141,6 +144,20 @@ struct LaminaSlideshowPhotoTests {
             #expect(isColour(left, 0, 0, 255) && isColour(right, 255, 0, 0), "\(left) \(right)")
         case "left A, right B":
             #expect(isColour(left, 255, 0, 0) && isColour(right, 0, 0, 255), "\(left) \(right)")
+        case "genie":
+            // A is funnelled towards the bottom-right: B shows at the left, A above the middle.
+            let (upper, corner) = (pixel(halfway, 80, 20), pixel(halfway, 10, 85))
+            #expect(isColour(left, 0, 0, 255) && isColour(corner, 0, 0, 255), "\(left) \(corner)")
+            #expect(isColour(upper, 255, 0, 0), "\(upper)")
+        case "spew":
+            // B comes out of the point three quarters down; A is still at the top corners.
+            let (corner, spewed) = (pixel(halfway, 5, 5), pixel(halfway, 80, 60))
+            #expect(isColour(corner, 255, 0, 0) && isColour(spewed, 0, 0, 255), "\(corner) \(spewed)")
+        case "shut":
+            // Half way, the shutter's dark grey blades cover the whole frame.
+            for p in [left, right, pixel(halfway, 80, 45)] {
+                #expect(p.r < 100 && abs(p.r - p.g) <= 12 && abs(p.r - p.b) <= 12, "\(p)")
+            }
         default:
             #expect(isColour(left, 128, 0, 128) && isColour(right, 128, 0, 128), "\(left) \(right)")
         }

@@ -10,10 +10,17 @@ extension ExampleClockTests {
         static let listings =
             (1...7).map { "7.\($0)" } + (1...15).map { "8.\($0)" } + (1...4).map { "9.\($0)" }
 
-        @Test func everyListingHasOneExampleInOrderAfterTheSlideshow() {
+        /// The four view controllers of the post on UIView and Core Animation (ruling P10).
+        static let post = ["quick-example", "basic-animation", "keyframe-animation", "transition-swipes"]
+
+        @Test func everyListingHasOneExampleInOrderAfterTheSlideshowThenThePosts() {
             #expect(Examples.all.first?.name == "slideshow")
-            #expect(Examples.all.first?.listing == nil)
-            #expect(Examples.all.dropFirst().map(\.listing) == Self.listings)
+            #expect(Examples.all.first?.listing == nil && Examples.all.first?.origin == nil)
+            #expect(Examples.all.dropFirst().prefix(Self.listings.count).map(\.listing) == Self.listings)
+            let post = Examples.all.suffix(Self.post.count)
+            #expect(Examples.all.count == 1 + Self.listings.count + Self.post.count)
+            #expect(post.map(\.name) == Self.post)
+            #expect(post.allSatisfy { $0.listing == nil && $0.origin == "Post" && $0.size == Examples.phone })
             #expect(Set(Examples.all.map(\.name)).count == Examples.all.count)
             for example in Examples.all {
                 #expect(example.name == example.name.lowercased() && !example.name.contains(" "))
@@ -36,6 +43,7 @@ extension ExampleClockTests {
             #expect(Examples.named("9.4")?.name == "manual-door")
             #expect(Examples.named("SlideShow")?.name == "slideshow")
             #expect(Examples.named("Door")?.listing == "9.2")
+            #expect(Examples.named(" Transition-Swipes ")?.origin == "Post")
             for unknown in ["", "swinging-door", "7.8", "8.0", "10.1", "ship", "slideshow2"] {
                 #expect(Examples.named(unknown) == nil, "\(unknown)")
             }

@@ -39,6 +39,10 @@ enum GoldenCatalog {
         "example-door",
         "example-time-offset-speed",
         "example-manual-door",
+        "example-quick-example",
+        "example-basic-animation",
+        "example-keyframe-animation",
+        "example-transition-swipes",
     ]
 }
 

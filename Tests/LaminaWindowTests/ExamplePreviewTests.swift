@@ -157,6 +157,28 @@ extension LaminaWindowTests {
         }
     }
 
+    /// A quick drag in a preview is a swipe (rulings U21, W6): the post's transition example's
+    /// swipe recogniser sees the touch and changes the picture through a transition.
+    @Test func previewTurnsAQuickDragIntoASwipe() throws {
+        try withXvfb {
+            let preview = try ExamplePreview(try #require(Examples.named("transition-swipes")))
+            preview.handle(.pointerDown(CGPoint(x: 60, y: 240)))
+            preview.handle(.pointerMoved(CGPoint(x: 120, y: 240)))
+            preview.handle(.pointerMoved(CGPoint(x: 200, y: 244)))
+            preview.handle(.pointerUp(CGPoint(x: 200, y: 244)))
+            #expect(preview.sentEvents.isEmpty)
+            #expect(preview.deliveredTouches.map(\.phase) == [.began, .moved, .moved, .ended])
+            #expect(preview.scene.log.count == 1, "one swipe, one transition: \(preview.scene.log)")
+            let picture = try #require(preview.scene.rootView.subviews.first?.layer)
+            #expect(picture.animation(forKey: kCATransition) is CATransition)
+            // A press that barely moves is no swipe.
+            preview.handle(.pointerDown(CGPoint(x: 60, y: 240)))
+            preview.handle(.pointerUp(CGPoint(x: 70, y: 240)))
+            #expect(preview.scene.log.count == 1)
+            preview.run(maximumFrames: 2)
+        }
+    }
+
     /// A scaled preview maps clicks back to the scene's points before they become touches.
     @Test func previewMapsScaledClicksToSceneTouches() throws {
         try withXvfb {

@@ -271,6 +271,32 @@ private func bytes(_ image: CGImage) -> [UInt8] {
         #expect(taps.handle(.pointerUp(CGPoint(x: 10, y: 10)), at: 4) == nil)
     }
 
+    /// Swipes (rulings U21, W6): 50 points within 0.5 s and 30° of an axis, reported once
+    /// during the drag.
+    @Test func swipeDirectionsAndThresholds() {
+        var swipes = LaminaWindow.SwipeRecognizer()
+        #expect(swipes.handle(.pointerMoved(CGPoint(x: 0, y: 0)), at: 0) == nil)  // hover
+        #expect(swipes.handle(.pointerDown(CGPoint(x: 100, y: 100)), at: 1) == nil)
+        #expect(swipes.handle(.pointerMoved(CGPoint(x: 130, y: 105)), at: 1.05) == nil)
+        #expect(swipes.handle(.pointerMoved(CGPoint(x: 160, y: 110)), at: 1.1) == .right)
+        #expect(swipes.handle(.pointerMoved(CGPoint(x: 200, y: 110)), at: 1.15) == nil)  // once
+        #expect(swipes.handle(.pointerUp(CGPoint(x: 200, y: 110)), at: 1.2) == nil)
+        for (end, direction) in [
+            (CGPoint(x: 40, y: 100), LaminaWindow.SwipeRecognizer.Direction.left),
+            (CGPoint(x: 100, y: 40), .up), (CGPoint(x: 100, y: 170), .down),
+        ] {
+            _ = swipes.handle(.pointerDown(CGPoint(x: 100, y: 100)), at: 2)
+            #expect(swipes.handle(.pointerUp(end), at: 2.1) == direction)
+        }
+        // Too slow, too crooked, too short: none.
+        _ = swipes.handle(.pointerDown(CGPoint(x: 100, y: 100)), at: 3)
+        #expect(swipes.handle(.pointerMoved(CGPoint(x: 160, y: 100)), at: 3.6) == nil)
+        _ = swipes.handle(.pointerDown(CGPoint(x: 100, y: 100)), at: 4)
+        #expect(swipes.handle(.pointerMoved(CGPoint(x: 160, y: 150)), at: 4.1) == nil)
+        _ = swipes.handle(.pointerDown(CGPoint(x: 100, y: 100)), at: 5)
+        #expect(swipes.handle(.pointerUp(CGPoint(x: 140, y: 100)), at: 5.1) == nil)
+    }
+
     @Test func panPhasesAndTranslation() {
         var pans = LaminaWindow.PanRecognizer()
         #expect(pans.handle(.pointerMoved(CGPoint(x: 0, y: 0))) == nil)  // hover

@@ -56,6 +56,9 @@ enum GoldenCatalog {
         "transition-suck",
         "transition-page-curl",
         "transition-page-un-curl",
+        "transition-camera-iris",
+        "transition-spew",
+        "transition-genie",
         // TextLayerGoldenTests.swift: CATextLayer.
         "text-alignment-modes",
         "text-wrapping",

@@ -3,8 +3,8 @@ import Testing
 
 /// Golden scenes and pixel checks of Apple's private warping `CATransition` types (Lamina
 /// extensions with Apple's raw strings, ruling V16): `rippleEffect`, `cameraIrisHollowOpen`,
-/// `cameraIrisHollowClose`, `suckEffect` (one row each), `pageCurl` and `pageUnCurl` (one row per
-/// subtype), each at progress 0.2, 0.4, 0.6 and 0.8.
+/// `cameraIrisHollowClose`, `suckEffect`, `cameraIris`, `spewEffect` (one row each), `pageCurl`,
+/// `pageUnCurl` and `genieEffect` (one row per subtype), each at progress 0.2, 0.4, 0.6 and 0.8.
 ///
 /// Each tile is a committed 64×48 layer, blue with a white square at its top-left corner and a
 /// white horizontal bar across its middle ("before"), changed in one transaction to orange with
@@ -87,12 +87,15 @@ import Testing
     @Test(arguments: [
         (CATransitionType.rippleEffect, "ripple"), (.cameraIrisHollowOpen, "camera-iris-hollow-open"),
         (.cameraIrisHollowClose, "camera-iris-hollow-close"), (.suckEffect, "suck"),
+        (.cameraIris, "camera-iris"), (.spewEffect, "spew"),
     ])
     func centredEffect(type: CATransitionType, name: String) throws {
         expectMatchesGolden(try Self.strip(type, subtypes: [nil]), named: "transition-\(name)")
     }
 
-    @Test(arguments: [(CATransitionType.pageCurl, "page-curl"), (.pageUnCurl, "page-un-curl")])
+    @Test(arguments: [
+        (CATransitionType.pageCurl, "page-curl"), (.pageUnCurl, "page-un-curl"), (.genieEffect, "genie"),
+    ])
     func pageEffect(type: CATransitionType, name: String) throws {
         expectMatchesGolden(
             try Self.strip(type, subtypes: [.fromLeft, .fromRight, .fromTop, .fromBottom]),

@@ -171,6 +171,23 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     /// first half of `"cameraIris"`): a six-bladed iris closes over the old content, seen through
     /// its shrinking aperture, the hollow blades showing the new. Ignores the subtype.
     public static let cameraIrisHollowClose = CATransitionType("cameraIrisHollowClose")
+    /// Apple's private `"cameraIris"` (a Lamina extension with Apple's raw string): a camera's
+    /// shutter, six dark opaque blades, closes over the old content until the layer is shut at
+    /// half way, then opens on the new content (`cameraIrisHollowClose` then
+    /// `cameraIrisHollowOpen` with solid blades). Ignores the subtype.
+    public static let cameraIris = CATransitionType("cameraIris")
+    /// Apple's private `"genieEffect"` (a Lamina extension with Apple's raw string): the old
+    /// content is drawn into a narrow target at the bottom edge, as macOS's genie minimises a
+    /// window into the Dock — its sides bend in S-curves down to the target, then it flows down
+    /// into it — uncovering the new. The target is near the bottom-right corner for `nil` and
+    /// `.fromLeft`, the bottom-left for `.fromRight`, the bottom edge's centre for `.fromTop` and
+    /// the top edge's centre for `.fromBottom`.
+    public static let genieEffect = CATransitionType("genieEffect")
+    /// Apple's private `"spewEffect"` (a Lamina extension with Apple's raw string): the new
+    /// content is spewed out of a point at the horizontal centre three quarters down, widening
+    /// from a thin triangle to the whole layer over the old: `suckEffect` run backwards with the
+    /// new content. Ignores the subtype.
+    public static let spewEffect = CATransitionType("spewEffect")
 }
 
 /// The direction of a `CATransition` (Apple's `CATransitionSubtype`).

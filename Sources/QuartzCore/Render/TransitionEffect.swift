@@ -17,8 +17,8 @@ import CoreGraphics
 /// picture on its back; `cube` turns a cube whose front face is the old picture and whose face
 /// on the subtype's side is the new one.
 ///
-/// The warping types (`pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, the camera iris
-/// halves; Apple-private, Lamina extensions) leave both pictures in place and composite them per
+/// The warping types (`pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, `spewEffect`,
+/// `genieEffect`, `cameraIris` and its two halves; Apple-private, Lamina extensions) leave both pictures in place and composite them per
 /// pixel through a `TransitionWarp`.
 struct TransitionEffect: Equatable {
     /// How the pictures combine where both are present.
@@ -41,6 +41,7 @@ struct TransitionEffect: Equatable {
     enum Kind: String, CaseIterable {
         case fade, moveIn, push, reveal, cube, oglFlip
         case pageCurl, pageUnCurl, rippleEffect, suckEffect, cameraIrisHollowOpen, cameraIrisHollowClose
+        case cameraIris, genieEffect, spewEffect
     }
 
     /// The placement of the old picture: a transform of the layer's bounds coordinates applied
@@ -87,6 +88,9 @@ struct TransitionEffect: Equatable {
         case .suckEffect: return warped(.suck)
         case .cameraIrisHollowOpen: return warped(.irisOpen)
         case .cameraIrisHollowClose: return warped(.irisClose)
+        case .cameraIris: return warped(.iris)
+        case .genieEffect: return warped(.genie)
+        case .spewEffect: return warped(.spew)
         case .fade:
             return TransitionEffect(
                 old: CATransform3DIdentity, new: CATransform3DIdentity, composite: .mix(weight: Double(p)),

@@ -24,6 +24,15 @@ import CoreGraphics
 ///   centre, as UIKit's curl lifts the bottom-right corner first), its back lighter, casting a
 ///   soft shadow on the new picture beneath; `pageUnCurl` is the same motion run backwards with the
 ///   new picture as the page, uncurling into place over the old.
+/// - `genie` (`genieEffect`): the old picture is drawn into a narrow target at one end of an
+///   edge, as macOS minimises a window into the Dock (ruling V28): its sides bend in S-curves
+///   down to the target's width, then the picture flows down the funnel into the target,
+///   uncovering the new picture.
+/// - `spew` (`spewEffect`): `suck` run backwards with the new picture: it is spewed out of the
+///   point at the horizontal centre three quarters down over the old picture (ruling V28).
+/// - `iris` (`cameraIris`): the two halves with opaque blades (ruling V29): the shutter's dark
+///   blades close over the old picture, seen through the shrinking aperture, until the layer is
+///   shut at progress 0.5, then open on the new picture.
 enum TransitionWarp: Int, Equatable {
     case ripple = 4
     case irisOpen = 5
@@ -31,6 +40,14 @@ enum TransitionWarp: Int, Equatable {
     case suck = 7
     case pageCurl = 8
     case pageUnCurl = 9
+    case genie = 10
+    case spew = 11
+    case iris = 12
+
+    /// The part of the layer's width the genie's target takes, and where the target's centre is
+    /// across the layer for motion rightwards (`nil`, `fromLeft`; mirrored for `fromRight`,
+    /// centred for the vertical subtypes).
+    static let genieTarget: (width: CGFloat, centre: CGFloat) = (0.12, 0.85)
 
     /// How much the curl's rolling edge is turned from square to the motion: its leading corner
     /// goes first (radians).
@@ -59,6 +76,8 @@ enum TransitionWarp: Int, Equatable {
     /// rolling along `u_warpAxis`. Pictures are read at layer points through `u_matrix`, the
     /// layer's own, clamped to the bounds.
     static let glsl = """
+        #define TARGET_WIDTH \(genieTarget.width)
+        #define TARGET_CENTRE \(genieTarget.centre)
         uniform mat4 u_matrix;
         uniform vec2 u_warpAxis;
 
@@ -90,6 +109,13 @@ enum TransitionWarp: Int, Equatable {
         #define APERTURE u_texture
         #define BLADES u_maskTexture
         #endif
+        #if WARP == 11
+        #define SUCKED u_texture
+        #define BENEATH u_maskTexture
+        #else
+        #define SUCKED u_maskTexture
+        #define BENEATH u_texture
+        #endif
         #if WARP == 9
         #define PAGE u_texture
         #define UNDER u_maskTexture
@@ -116,7 +142,8 @@ enum TransitionWarp: Int, Equatable {
             return vec4(min(mixed.rgb * light, vec3(mixed.a)), mixed.a);
         }
 
-        vec4 iris(float p, bool opening, float px) {
+        // The aperture shows `aperture`, the blades `blades` (both at this fragment).
+        vec4 iris(float p, bool opening, float px, vec4 aperture, vec4 blades) {
             vec2 d = v_local - (u_rect.xy + 0.5 * u_rect.zw);
             float reach = 0.5 * length(u_rect.zw) + px;
             float eased = smoothstep(0.0, 1.0, p);
@@ -135,8 +162,6 @@ enum TransitionWarp: Int, Equatable {
                 seam = max(seam, (1.0 - smoothstep(0.0, px, abs(e))) * step(apothem * 0.57735, t));
             }
             float inside = apothem > 0.0 ? clamp(0.5 - edge / px, 0.0, 1.0) : 0.0;
-            vec4 aperture = picture(APERTURE, v_local);
-            vec4 blades = picture(BLADES, v_local);
             // The blades' lips shade the first two points outside the aperture.
             float lip = 1.0 - 0.3 * (1.0 - smoothstep(0.0, 2.0, edge)) * (1.0 - inside);
             blades.rgb *= lip * (1.0 - 0.35 * seam * (1.0 - inside));
@@ -151,7 +176,7 @@ enum TransitionWarp: Int, Equatable {
             float top = mix(u_rect.y, sink.y, collapse);
             float bottom = mix(u_rect.y + size.y, sink.y, collapse);
             float height = bottom - top;
-            vec4 below = picture(u_texture, v_local);
+            vec4 below = picture(BENEATH, v_local);
             if (!(height > 1e-4)) { return below; }
             float row = (v_local.y - top) / height;
             float shaped = smoothstep(0.0, 1.0, clamp(row, 0.0, 1.0));
@@ -162,7 +187,46 @@ enum TransitionWarp: Int, Equatable {
                 * clamp(0.5 - (top - v_local.y) / px, 0.0, 1.0)
                 * clamp(0.5 - (v_local.y - bottom) / px, 0.0, 1.0);
             vec2 source = u_rect.xy + vec2(column, row) * size;
-            return over(picture(u_maskTexture, source) * cover, below);
+            return over(picture(SUCKED, source) * cover, below);
+        }
+
+        // The subtype's motion, recovered from `u_warpAxis` (`curlAxis`: the motion turned by
+        // less than an eighth of a turn, so its larger component is the motion's).
+        vec2 motion() {
+            vec2 a = u_warpAxis;
+            return abs(a.x) > abs(a.y) ? vec2(sign(a.x), 0.0) : vec2(0.0, sign(a.y));
+        }
+
+        vec4 genie(float p, float px) {
+            vec2 size = max(u_rect.zw, vec2(1e-3));
+            vec2 m = motion();
+            // Normalised: x across, y from the far edge (0) to the target's edge (1).
+            bool upwards = m.y < 0.0;
+            vec2 uv = (v_local - u_rect.xy) / size;
+            float y = upwards ? 1.0 - uv.y : uv.y;
+            float target = m.x > 0.0 ? TARGET_CENTRE : (m.x < 0.0 ? 1.0 - TARGET_CENTRE : 0.5);
+            float bend = smoothstep(0.0, 0.5, p);
+            float slide = smoothstep(0.35, 1.0, p);
+            float funnel = bend * smoothstep(0.0, 1.0, y);
+            float left = mix(0.0, target - 0.5 * TARGET_WIDTH, funnel);
+            float right = mix(1.0, target + 0.5 * TARGET_WIDTH, funnel);
+            float u = (uv.x - left) / max(right - left, 1e-4);
+            // The picture's row here: it has flowed `slide` of its height into the target.
+            float v = y - slide;
+            float cover = clamp(0.5 - max(left - uv.x, uv.x - right) * size.x / px, 0.0, 1.0)
+                * clamp(0.5 + v * size.y / px, 0.0, 1.0);
+            vec2 source = u_rect.xy + vec2(u, upwards ? 1.0 - v : v) * size;
+            // The funnel's narrow part is shaded, as a surface turned away.
+            vec4 old = picture(u_maskTexture, source) * cover;
+            old.rgb *= 1.0 - 0.25 * funnel * y;
+            return over(old, picture(u_texture, v_local));
+        }
+
+        // The shutter's blades: dark metal, lighter towards the centre.
+        vec4 shutter() {
+            vec2 d = v_local - (u_rect.xy + 0.5 * u_rect.zw);
+            float r = length(d) / max(0.5 * length(u_rect.zw), 1e-3);
+            return vec4(vec3(0.16 + 0.1 * (1.0 - clamp(r, 0.0, 1.0))), 1.0);
         }
 
         // The page's colour at `source`, times its coverage there (the page ends at the bounds).
@@ -215,9 +279,17 @@ enum TransitionWarp: Int, Equatable {
         #if WARP == 4
             vec4 c = ripple(p, px);
         #elif WARP == 5 || WARP == 6
-            vec4 c = iris(p, WARP == 5, px);
+            vec4 c = iris(p, WARP == 5, px, picture(APERTURE, v_local), picture(BLADES, v_local));
+        #elif WARP == 12
+            vec4 c = p < 0.5
+                ? iris(2.0 * p, false, px, picture(u_maskTexture, v_local), shutter())
+                : iris(2.0 * p - 1.0, true, px, picture(u_texture, v_local), shutter());
         #elif WARP == 7
             vec4 c = suck(p, px);
+        #elif WARP == 11
+            vec4 c = suck(1.0 - p, px);
+        #elif WARP == 10
+            vec4 c = genie(p, px);
         #else
             vec4 c = curl(p, WARP == 8, px);
         #endif
