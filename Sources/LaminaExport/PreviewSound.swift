@@ -38,7 +38,7 @@ package struct PreviewSound: Sendable {
     ///
     /// - Parameters:
     ///   - sampleRate: samples per second wanted, 8 000 to 384 000.
-    ///   - channels: 1 (the mix's two channels averaged) or 2.
+    ///   - channels: 1 (ffmpeg downmixes the stereo mix) or 2.
     /// - Throws: `ExportError.audioInput` for a soundtrack that is missing, unreadable, silent,
     ///   out of range or not decodable (as an export would); `.invalidTiming` for a duration or
     ///   rate an export refuses; `.ffmpegNotFound`, `.ffmpegFailed`, `.interrupted`.

@@ -2,6 +2,10 @@ import CSDL2
 import Foundation
 import QuartzCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A sound played through SDL2's default audio output in step with a clock (`lamina preview
 /// --audio`, ruling W8).
 ///
@@ -52,7 +56,10 @@ public final class AudioOutput {
     ///
     /// - Throws: `LaminaWindowError.noAudioDevice` with SDL's reason.
     public init(preferredSampleRate: Int = 48_000) throws {
-        guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else {
+        // ALSA's library prints each failed probe on standard error (nine lines on a machine
+        // without a sound card); SDL's reason is kept for the one line said instead.
+        let initialised = Self.quietly { SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 }
+        guard initialised else {
             throw LaminaWindowError.noAudioDevice(String(cString: SDL_GetError()))
         }
         var desired = SDL_AudioSpec()
@@ -61,7 +68,9 @@ public final class AudioOutput {
         desired.channels = 2
         desired.samples = 1024
         var obtained = SDL_AudioSpec()
-        let device = SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE))
+        let device = Self.quietly {
+            SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE))
+        }
         guard device != 0 else {
             let reason = String(cString: SDL_GetError())
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
@@ -74,6 +83,23 @@ public final class AudioOutput {
     }
 
     deinit { close() }
+
+    /// Runs `body` with standard error sent to `/dev/null`, then puts it back.
+    private static func quietly<R>(_ body: () -> R) -> R {
+        fflush(nil)
+        let saved = dup(STDERR_FILENO)
+        let null = Glibc.open("/dev/null", O_WRONLY)
+        if saved >= 0, null >= 0 { dup2(null, STDERR_FILENO) }
+        defer {
+            fflush(nil)
+            if saved >= 0 {
+                dup2(saved, STDERR_FILENO)
+                Glibc.close(saved)
+            }
+            if null >= 0 { Glibc.close(null) }
+        }
+        return body()
+    }
 
     /// Plays `samples` (interleaved stereo at ``sampleRate``) from clock time 0, replacing any
     /// sound given before.
