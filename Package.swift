@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "animation-benchmark", targets: ["animation-benchmark"]),
         .executable(name: "render-benchmark", targets: ["render-benchmark"]),
         .executable(name: "export-benchmark", targets: ["export-benchmark"]),
+        .executable(name: "overlay-benchmark", targets: ["overlay-benchmark"]),
         .executable(name: "window-benchmark", targets: ["window-benchmark"]),
         .executable(name: "soak-benchmark", targets: ["soak-benchmark"]),
     ],
@@ -96,8 +97,9 @@ let package = Package(
         .executableTarget(
             name: "lamina",
             dependencies: [
-                "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "QuartzCore", "UIKit",
-                "AVFoundation", "CoreMedia",
+                "LaminaExport", "LaminaExamples", "LaminaPreview", "LaminaTreeDump", "LaminaWindow",
+                "QuartzCore",
+                "UIKit", "AVFoundation", "CoreMedia",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // SDL2 for the live window: an X11/Wayland window with an OpenGL ES context, and input.
@@ -117,6 +119,11 @@ let package = Package(
         .executableTarget(name: "soak-benchmark", dependencies: ["QuartzCore"]),
         .executableTarget(
             name: "export-benchmark", dependencies: ["QuartzCore", "LaminaExport", "LaminaExamples"]),
+        // An animated title over a 1080p clip with its sound, through AVFoundation's export API,
+        // against ffmpeg alone transcoding the clip with the export's encoder settings.
+        .executableTarget(
+            name: "overlay-benchmark",
+            dependencies: ["AVFoundation", "CoreMedia", "LaminaExport", "QuartzCore"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CWebP"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         // A `@LayerProperty` of a subclass, through the public API only (docs/adding-a-property.md).

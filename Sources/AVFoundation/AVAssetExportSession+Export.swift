@@ -110,7 +110,8 @@ extension AVAssetExportSession {
                 return state.cancelRequested
             }
             if cancelNow { exporter.cancel() }
-            try exporter.export(to: plan.output)
+            let report = try exporter.export(to: plan.output)
+            lock.withLock { state.report = report }
         }
     }
 

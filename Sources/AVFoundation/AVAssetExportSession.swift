@@ -1,5 +1,6 @@
 import CoreMedia
 import Foundation
+import LaminaExport
 
 /// Renders an asset — a media file or an ``AVMutableComposition`` with its
 /// ``AVVideoComposition`` and ``AVAudioMix`` — into a new movie file, Apple's
@@ -49,6 +50,7 @@ open class AVAssetExportSession: @unchecked Sendable {
         var progress: Float = 0
         var cancelRequested = false
         var cancel: (() -> Void)?
+        var report: ExportReport?
     }
 
     let lock = NSLock()
@@ -92,6 +94,17 @@ open class AVAssetExportSession: @unchecked Sendable {
     open var error: (any Error)? { lock.withLock { state.error } }
     /// How much of the export is done, 0 to 1: the fraction of frames encoded, 1 once completed.
     open var progress: Float { lock.withLock { state.progress } }
+    /// What LaminaExport reported of a completed export (where its time went), `nil` before
+    /// one completes; for benchmarks.
+    package var exportReport: ExportReport? { lock.withLock { state.report } }
+    /// The LaminaExport options an export would use now (size, rate, encoder settings, sound),
+    /// as planned from the session's configuration and its asset; for benchmarks.
+    ///
+    /// - Throws: what ``exportAsynchronously(completionHandler:)`` would fail with before
+    ///   rendering (an unset output, an asset without video, an invalid video composition).
+    package func plannedExportOptions() throws -> ExportOptions {
+        try ExportPlan(session: self).options
+    }
 
     /// The file types this session writes: ``AVFileType/mov``, ``AVFileType/mp4`` and
     /// ``AVFileType/m4v``, and Lamina's ``AVFileType/webm``.

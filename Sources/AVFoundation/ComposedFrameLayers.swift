@@ -6,7 +6,7 @@ import QuartzCore
 /// colour, a layer per visible track, in the order of the layer instructions (the first on top),
 /// each placed by its instruction's transform, opacity and crop rectangle at the frame's time.
 ///
-///     root (renderSize, background colour)
+///     root (renderSize, background colour; masks to its bounds when a track reaches past them)
 ///       └ track layer (anchor at the origin, the source's natural size, transform, opacity)
 ///           └ crop layer (frame and bounds: the crop rectangle, masks to it)
 ///               └ picture (frame: the natural rectangle, contents: the decoded frame)
@@ -46,7 +46,6 @@ final class ComposedFrameLayers {
         root.anchorPoint = .zero
         root.bounds = CGRect(origin: .zero, size: renderSize)
         root.position = .zero
-        root.masksToBounds = true
         if let additionalLayer {
             let layers = TrackLayers(size: renderSize)
             layers.picture.isGeometryFlipped = true
@@ -63,6 +62,8 @@ final class ComposedFrameLayers {
     ) {
         root.backgroundColor = instruction?.backgroundColor ?? CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         var shown: [CALayer] = []
+        // Whether some track reaches outside the frame, so that the root must clip it.
+        var spills = false
         for layerInstruction in instruction?.layerInstructions ?? [] {
             let trackID = layerInstruction.trackID
             let layers: TrackLayers
@@ -87,8 +88,14 @@ final class ComposedFrameLayers {
             layers.crop.masksToBounds = layerInstruction.cropRectangle(at: time) != nil
             layers.track.setAffineTransform(layerInstruction.transform(at: time))
             layers.track.opacity = layerInstruction.opacity(at: time)
+            spills =
+                spills || trackID == additional?.trackID
+                || !root.bounds.insetBy(dx: -0.001, dy: -0.001).contains(layers.track.frame)
             if !shown.contains(where: { $0 === layers.track }) { shown.append(layers.track) }
         }
+        // A frame whose tracks all lie inside it needs no clip (ruling AV22): its background, drawn
+        // first, is then folded into the clear instead of filling the frame a second time.
+        root.masksToBounds = spills
         // The first layer instruction is on top: it is drawn last.
         let order = Array(shown.reversed())
         if root.sublayers?.count != order.count

@@ -67,7 +67,7 @@ final class TrackFrameReader {
         let filters = [
             "setpts='round((\(number(offset))+(PTS*TB-\(number(source.start.seconds)))*\(number(speed)))/TB)'",
             "fps=fps=\(duration.timescale)/\(duration.value):start_time=\(number(firstFrame)):round=up",
-            "scale=\(segment.width):\(segment.height):flags=bicubic", "format=rgba",
+            "scale=\(segment.width):\(segment.height):flags=bicubic",
         ]
         // Decoding starts at a key frame at least 2 s before the segment's source start (the
         // frame on screen there began at most one frame earlier); `-copyts` keeps the times.

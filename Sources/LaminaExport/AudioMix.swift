@@ -131,10 +131,13 @@ struct AudioMix {
         return filters
     }
 
+    /// The last filters of an export's mix: 48 kHz 16-bit stereo, as the WAV file holds it.
+    static let exportOutput = "aformat=sample_fmts=s16:channel_layouts=stereo"
+
     /// ffmpeg's filter graph: each input's chain, a silent base of the whole render's length, the
     /// sum (`amix` without normalisation: levels add, nothing is scaled), then this export's
-    /// samples as 16-bit stereo in `[mix]`.
-    var filterGraph: String {
+    /// samples through `output` (by default 16-bit stereo at 48 kHz) in `[mix]`.
+    func filterGraph(output: String = exportOutput) -> String {
         let chains = inputs.indices.compactMap(chain)
         var graph = chains
         graph.append("anullsrc=r=\(Self.sampleRate):cl=stereo,atrim=end_sample=\(totalSamples)[base]")
@@ -143,20 +146,24 @@ struct AudioMix {
             labels
                 + "amix=inputs=\(chains.count + 1):normalize=0:duration=first:dropout_transition=0,"
                 + "atrim=start_sample=\(samples.lowerBound):end_sample=\(samples.upperBound),asetpts=N/SR/TB,"
-                + "aformat=sample_fmts=s16:channel_layouts=stereo[mix]")
+                + output + "[mix]")
         return graph.joined(separator: ";")
     }
 
     /// The ffmpeg command line that writes the mix to `path`.
     func arguments(output path: String) -> [String] {
-        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"]
-        // `file:` keeps a name with a colon from being read as a protocol.
-        for input in inputs { arguments += ["-i", "file:" + input.soundtrack.url.standardizedFileURL.path] }
-        arguments += [
-            "-filter_complex", filterGraph, "-map", "[mix]", "-c:a", "pcm_s16le", "-rf64", "auto", "-f",
+        inputArguments + [
+            "-filter_complex", filterGraph(), "-map", "[mix]", "-c:a", "pcm_s16le", "-rf64", "auto", "-f",
             "wav",
             path,
         ]
+    }
+
+    /// ffmpeg's options before the filter graph: every input file, in order.
+    var inputArguments: [String] {
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"]
+        // `file:` keeps a name with a colon from being read as a protocol.
+        for input in inputs { arguments += ["-i", "file:" + input.soundtrack.url.standardizedFileURL.path] }
         return arguments
     }
 

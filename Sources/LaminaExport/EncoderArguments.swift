@@ -3,7 +3,7 @@ import Foundation
 /// The ffmpeg command lines of each format: raw premultiplied RGBA frames, bottom row first,
 /// on standard input, and the mixed sound's WAV file when there is one; one output file (or
 /// frame pattern).
-enum EncoderArguments {
+package enum EncoderArguments {
     /// - Parameters:
     ///   - audio: the mixed sound's WAV file (`AudioMix`), for MP4 and WebM only.
     ///   - shard: the frames written when they are a part of a longer render (its sound is then
@@ -15,10 +15,6 @@ enum EncoderArguments {
         yuvInput: Bool = false, audio: String? = nil, shard: ShardRange? = nil
     ) -> [String] {
         let rate = rateString(options.framesPerSecond)
-        // BT.709, limited range: what HD video players assume.
-        let colorTags = [
-            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
-        ]
         var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
         var filters: [String] = []
         if yuvInput {
@@ -47,18 +43,12 @@ enum EncoderArguments {
         let chain = filters.isEmpty ? "null" : filters.joined(separator: ",")
         switch format {
         case .mp4:
-            arguments += [
-                "-vf", chain, "-c:v", "libx264", "-preset", options.encoderPreset, "-crf",
-                String(options.videoQuality), "-pix_fmt", "yuv420p",
-            ]
+            arguments += ["-vf", chain] + videoCodec(for: format, options: options)
             let flags = (options.fastStart ? "+faststart" : "") + (shard != nil ? "+use_metadata_tags" : "")
             if !flags.isEmpty { arguments += ["-movflags", flags] }
             arguments += ["-f", options.movieContainer]
         case .webm:
-            arguments += [
-                "-vf", chain, "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good",
-                "-cpu-used", "5", "-row-mt", "1", "-pix_fmt", "yuv420p", "-f", "webm",
-            ]
+            arguments += ["-vf", chain] + videoCodec(for: format, options: options) + ["-f", "webm"]
         case .gif:
             arguments += [
                 "-filter_complex",
@@ -75,6 +65,49 @@ enum EncoderArguments {
         }
         arguments.append(output)
         return arguments
+    }
+
+    /// BT.709, limited range: what HD video players assume.
+    static let colorTags = [
+        "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+    ]
+
+    /// The picture's encoder for `format` with `options`: H.264 (x264 at `encoderPreset` and
+    /// `videoQuality`) in MP4, VP9 in WebM, both 4:2:0; none for the other formats (their
+    /// encoders have no settings to share).
+    static func videoCodec(for format: ExportFormat, options: ExportOptions) -> [String] {
+        switch format {
+        case .mp4:
+            [
+                "-c:v", "libx264", "-preset", options.encoderPreset, "-crf", String(options.videoQuality),
+                "-pix_fmt", "yuv420p",
+            ]
+        case .webm:
+            [
+                "-c:v", "libvpx-vp9", "-crf", "32", "-b:v", "0", "-deadline", "good", "-cpu-used", "5",
+                "-row-mt", "1", "-pix_fmt", "yuv420p",
+            ]
+        case .gif, .apng, .pngSequence: []
+        }
+    }
+
+    /// The ffmpeg command line that transcodes `input` (its first video and audio streams) to
+    /// `output` with exactly the encoders, settings, colour tags and flags an export with
+    /// `options` uses (`format` MP4 or WebM): the baseline the overlay benchmark measures an
+    /// export against, so that the two cannot drift apart.
+    package static func transcode(
+        input: String, output: String, format: ExportFormat, options: ExportOptions
+    ) -> [String] {
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin", "-i", "file:" + input]
+        arguments += ["-map", "0:v:0", "-map", "0:a:0?"] + audioCodec(for: format, shard: false)
+        arguments += colorTags + videoCodec(for: format, options: options)
+        if format == .mp4 {
+            if options.fastStart { arguments += ["-movflags", "+faststart"] }
+            arguments += ["-f", options.movieContainer]
+        } else {
+            arguments += ["-f", "webm"]
+        }
+        return arguments + [output]
     }
 
     /// The sound's encoder for `format`: AAC (192 kbit/s) in MP4, ALAC (lossless) in an MP4 shard,

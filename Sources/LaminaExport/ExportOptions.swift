@@ -111,6 +111,10 @@ public struct ExportReport: Sendable {
     public var total: TimeInterval
     /// Seconds moving time and updating the tree (scripted events, callbacks).
     public var update: TimeInterval
+    /// Seconds, included in `update`, bringing each frame's input video in: decoding a
+    /// `VideoComposition`'s frame (waiting for ffmpeg) and setting it as the layer's contents.
+    /// Default 0 (no input video).
+    public var decode: TimeInterval = 0
     /// Seconds drawing frames.
     public var render: TimeInterval
     /// Seconds reading pixels back from the renderer.

@@ -107,6 +107,11 @@ final class FFmpegProcess {
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Everything the process writes on standard output until it closes it, as bytes.
+    func readAllData() -> Data {
+        output?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+    }
+
     /// What the process printed on standard error, its last meaningful lines.
     var errorMessage: String {
         let text = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""

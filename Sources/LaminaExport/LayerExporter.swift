@@ -159,8 +159,10 @@ public final class LayerExporter {
                     continue
                 }
                 if isCancelled { throw ExportError.cancelled }
+                let decoding = Date()
                 try video?.show(frame: index)
                 try prepareFrame?(index)
+                report.decode += Date().timeIntervalSince(decoding)
                 // The frame is the tree as published now: commit what the timeline changed.
                 CATransaction.flush()
                 let tree = layer.renderNode

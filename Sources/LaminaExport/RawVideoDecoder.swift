@@ -5,10 +5,12 @@ import QuartzCore
 /// the decoding stage shared by `VideoComposition` and AVFoundation's export session.
 ///
 /// ffmpeg reads `input` with `inputArguments` before it (such as `-copyts`), applies `filters`
-/// to the chosen video stream and writes raw RGBA frames of `width × height` pixels to a pipe;
-/// the filters must end in frames of that size (a `scale` and `format=rgba` last). Each frame is
-/// returned as a premultiplied sRGB `CGImage` (video is opaque, so straight and premultiplied
-/// alpha agree).
+/// to the chosen video stream, converts to BGRA and writes raw frames of `width × height` pixels
+/// to a pipe; the filters must end in frames of that size (a `scale` last). Each frame is
+/// returned as a premultiplied sRGB `CGImage` in Cairo's byte order (32-bit little-endian
+/// ARGB, premultiplied first: B, G, R, A in memory), which the renderer uploads as it is, with
+/// no conversion or copy (ruling AV22). Video is opaque, so straight and premultiplied alpha
+/// agree.
 package final class RawVideoDecoder {
     private let process: FFmpegProcess
     private let width: Int
@@ -34,7 +36,10 @@ package final class RawVideoDecoder {
         // `file:` keeps a name with a colon from being read as a protocol.
         arguments += ["-i", "file:" + input.standardizedFileURL.path]
         arguments +=
-            ["-map", stream.map { "0:\($0)" } ?? "0:v:0", "-an", "-sn", "-dn", "-vf", filters]
+            [
+                "-map", stream.map { "0:\($0)" } ?? "0:v:0", "-an", "-sn", "-dn", "-vf",
+                filters + ",format=bgra",
+            ]
             + outputArguments
         if let frameLimit { arguments += ["-frames:v", String(frameLimit)] }
         arguments += ["-f", "rawvideo", "pipe:1"]
@@ -57,7 +62,10 @@ package final class RawVideoDecoder {
         }
         return CGImage(
             width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
-            space: space, bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+            space: space,
+            bitmapInfo: CGBitmapInfo(
+                rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue
+                    | CGBitmapInfo.byteOrder32Little.rawValue),
             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
 

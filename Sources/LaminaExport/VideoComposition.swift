@@ -81,7 +81,7 @@ final class VideoFrameSource {
         decoder = try RawVideoDecoder(
             input: composition.video,
             filters: "fps=\(EncoderArguments.rateString(framesPerSecond)),"
-                + "scale=\(width):\(height):flags=bicubic,format=rgba",
+                + "scale=\(width):\(height):flags=bicubic",
             width: width, height: height)
     }
 

@@ -24,6 +24,11 @@ public final class ExamplePreview {
     /// order, with its point in root coordinates.
     public private(set) var deliveredTouches: [(phase: UITouch.Phase, point: CGPoint)] = []
 
+    /// The sound played in step with the preview's clock (`nil`, the default: none): its
+    /// ``AudioOutput/update(time:)`` is called before each frame with the seconds since the
+    /// preview opened, the time the scene's frame 0 stands for (ruling X18).
+    public var audio: AudioOutput?
+
     private let stage = CALayer()
     private let replaysScript: Bool
     private let startTime: CFTimeInterval
@@ -138,6 +143,7 @@ public final class ExamplePreview {
     /// Before each frame: the script's due events, and the statistics overlay.
     private func frame(_ link: CADisplayLink) {
         let elapsed = CACurrentMediaTime() - startTime
+        audio?.update(time: elapsed)
         while nextScripted < scene.script.count, scene.script[nextScripted].time <= elapsed {
             let scripted = scene.script[nextScripted].event
             nextScripted += 1

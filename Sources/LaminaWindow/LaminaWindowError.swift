@@ -13,6 +13,8 @@ public enum LaminaWindowError: Error, CustomStringConvertible, Equatable {
     case renderer(String)
     /// The size is not finite or not positive.
     case invalidSize(width: Double, height: Double)
+    /// No audio output could be opened for `AudioOutput` (the reason is SDL's).
+    case noAudioDevice(String)
 
     /// A sentence naming the failure and its reason.
     public var description: String {
@@ -24,6 +26,7 @@ public enum LaminaWindowError: Error, CustomStringConvertible, Equatable {
         case .renderer(let reason): return "LaminaWindow: cannot set up the renderer: \(reason)"
         case .invalidSize(let width, let height):
             return "LaminaWindow: invalid size \(width)×\(height) points (each side must be finite and ≥ 1)"
+        case .noAudioDevice(let reason): return "LaminaWindow: no audio device: \(reason)"
         }
     }
 }

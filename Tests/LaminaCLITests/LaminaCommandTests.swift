@@ -84,6 +84,8 @@ struct LaminaCommandTests {
             (["slideshow", "missing.jpg", "-o", "x.mp4"], "cannot read image 'missing.jpg'"),
             (["snapshot", "7.7", "--time=-1", "-o", "x.png"], "--time must be zero or more"),
             (["preview", "7.7"], "no display"),
+            (["preview", "7.7", "--audio", "missing.wav"], "missing.wav': the file does not exist"),
+            (["preview", "7.7", "--audio-volume", "2"], "need --audio FILE"),
         ])
     func badInput(arguments: [String], message: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-cli-\(UUID())")
