@@ -39,6 +39,42 @@ extension ManualClockTests {
             }
         }
 
+        /// Ruling E29: an overshooting timing function carries a path animation past the path's
+        /// ends along each end segment's own curve — a line extends as a line, a cubic follows
+        /// its polynomial beyond t = 0 and t = 1 — as values animations extrapolate; it is not
+        /// clamped to the path.
+        @Test func anOvershootingTimingFunctionLeavesThePathAlongItsEndSegments() {
+            withManualClock {
+                // Progress at a quarter of the time: x = 0.25 on this curve is y ≈ −0.0605.
+                let undershoot = CAMediaTimingFunction(controlPoints: 0.5, -0.5, 0.2, 1)
+                let line = CGMutablePath()
+                line.move(to: CGPoint(x: 150, y: 100))
+                line.addLine(to: CGPoint(x: 150, y: 900))
+                let straight = CAKeyframeAnimation(keyPath: "position")
+                straight.path = line
+                straight.timingFunction = undershoot
+                straight.duration = 1
+                let y = presented(straight, after: 0.25).position.y
+                #expect(abs(y - (100 - 0.060_48 * 800)) < 0.25, "y \(y)")
+                // A cubic: the same progress evaluated on its polynomial before t = 0.
+                let curve = CGMutablePath()
+                curve.move(to: CGPoint(x: 510, y: 100))
+                curve.addCurve(
+                    to: CGPoint(x: 510, y: 900), control1: CGPoint(x: 241.81, y: 338.9),
+                    control2: CGPoint(x: 241.81, y: 605.57))
+                let curved = CAKeyframeAnimation(keyPath: "position")
+                curved.path = curve
+                curved.timingFunction = undershoot
+                curved.duration = 1
+                let p = presented(curved, after: 0.25).position
+                #expect(isClose(p, CGPoint(x: 561.60, y: 56.96), 0.25), "\(p)")
+                // Past the end: (0.8, 0), (0.5, 1.5) gives ≈ 1.0605 at three quarters.
+                curved.timingFunction = CAMediaTimingFunction(controlPoints: 0.8, 0, 0.5, 1.5)
+                let q = presented(curved, after: 0.75).position
+                #expect(isClose(q, CGPoint(x: 561.60, y: 953.73), 0.25), "\(q)")
+            }
+        }
+
         /// Ruling E24: key times that decrease or leave [0, 1] are used as given; the first
         /// segment holding the progress interpolates.
         @Test func keyTimesOutOfOrderAreUsedAsGiven() {

@@ -53,16 +53,55 @@ import Testing
 
     /// A white disc of `side` points centred in a 40×40 frame, under `scale`.
     static func disc(side: CGFloat, scale: CGFloat) throws -> CGImage {
+        try disc(side: side, transform: CATransform3DMakeScale(scale, scale, 1))
+    }
+
+    /// A white disc of `side` points centred in a 40×40 frame, under `transform`.
+    static func disc(side: CGFloat, transform: CATransform3D) throws -> CGImage {
         let root = Support.layer(CGRect(x: 0, y: 0, width: 40, height: 40), Support.color(0, 0, 0))
         let shape = CAShapeLayer()
         shape.bounds = CGRect(x: 0, y: 0, width: side, height: side)
         shape.position = CGPoint(x: 20.3, y: 19.6)
         shape.path = CGPath(ellipseIn: shape.bounds, transform: nil)
         shape.fillColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        shape.transform = CATransform3DMakeScale(scale, scale, 1)
+        shape.transform = transform
         root.addSublayer(shape)
         let renderer = try CARenderer(layer: root, size: CGSize(width: 40, height: 40), scale: 2)
         return try #require(renderer.image(atTime: 0))
+    }
+
+    /// The largest difference in red between two 80×80 pictures.
+    static func worstDifference(_ a: CGImage, _ b: CGImage) -> Int {
+        var worst = 0
+        for y in 0..<80 {
+            for x in 0..<80 {
+                worst = max(worst, abs(Int(Support.pixel(a, x, y)[0]) - Int(Support.pixel(b, x, y)[0])))
+            }
+        }
+        return worst
+    }
+
+    /// Ruling V23: content shrunk by an unrotated, uniform scale is rasterised at exactly the
+    /// size it shows, on the framebuffer's pixel grid, so its edges are those of the shape drawn
+    /// small (a power-of-two bitmap minified by 0.6 had edges half a pixel softer than Apple's).
+    @Test(arguments: [0.3, 0.6, 0.8])
+    func aShapeScaledDownDrawsAsTheSameShapeDrawnSmall(scale: CGFloat) throws {
+        let shrunk = try Self.disc(side: 28 / scale, scale: scale)
+        let small = try Self.disc(side: 28, scale: 1)
+        let worst = Self.worstDifference(shrunk, small)
+        #expect(worst <= 24, "largest difference \(worst) from the disc drawn small")
+    }
+
+    /// Ruling V23: rotated content is rasterised at twice the size it shows and minified by
+    /// about a half, so a disc turned 45° and shrunk to 0.9 keeps edges close to the disc drawn
+    /// small (a bitmap near the size it shows, resampled once more by the rotation, is softer).
+    @Test(arguments: [0.45, 0.9])
+    func aRotatedShapeScaledDownKeepsItsEdges(scale: CGFloat) throws {
+        let turned = CATransform3DRotate(CATransform3DMakeScale(scale, scale, 1), .pi / 4, 0, 0, 1)
+        let shrunk = try Self.disc(side: 28 / scale, transform: turned)
+        let small = try Self.disc(side: 28, scale: 1)
+        let worst = Self.worstDifference(shrunk, small)
+        #expect(worst <= 60, "largest difference \(worst) from the disc drawn small")
     }
 
     /// Ruling V20: content magnified by its transform is rasterised at the size it shows, so its

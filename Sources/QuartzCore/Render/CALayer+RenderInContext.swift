@@ -54,10 +54,15 @@ extension CALayer {
             let mode = CompositingFilter.blendMode(of: snapshot.state.compositingFilter)
             if mode != .normal { ctx.setBlendMode(mode) }
         }
+        // The image's pixels at exactly `scale` per point (ruling V24): when `part` is not whole
+        // pixels, the last row and column reach a fraction of a pixel past it, not stretched.
+        let drawn = CGRect(
+            origin: part.origin,
+            size: CGSize(width: renderer.mappedBounds.width, height: renderer.mappedBounds.height))
         // CGContext.draw puts an image's first row at the rect's maxY; the layer's top is minY.
-        ctx.translateBy(x: 0, y: part.minY + part.maxY)
+        ctx.translateBy(x: 0, y: drawn.minY + drawn.maxY)
         ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(image, in: part)
+        ctx.draw(image, in: drawn)
         ctx.restoreGState()
     }
 }

@@ -37,8 +37,10 @@ public final class CARenderer {
     /// The root of the tree rendered: the render tree it was last published in by a commit is
     /// drawn. `nil` renders a transparent frame.
     public var layer: CALayer?
-    /// The rectangle of the root's parent coordinate space that is rendered, in points. Default
-    /// `(0, 0, size)`.
+    /// The rectangle of the root's parent coordinate space that is rendered, in points, mapped
+    /// onto the framebuffer. Default `(0, 0, size)`. Where it is a fraction of a pixel short of
+    /// the framebuffer at `scale` (a `size` that is not whole pixels, rounded up), a point stays
+    /// exactly `scale` pixels and the last row or column shows a little beyond it (ruling V24).
     public var bounds: CGRect
     /// Pixels per point of the framebuffer.
     public let scale: CGFloat
@@ -124,6 +126,24 @@ public final class CARenderer {
             maximumTextureSide: device.maximumTextureSide)
     }
 
+    /// The rectangle of the root's parent space mapped onto the framebuffer: `bounds`, except that
+    /// on an axis where `bounds` at `scale` is a fraction of a pixel short of the framebuffer (its
+    /// size in pixels was rounded up), it is grown at its maximum edge to the whole pixels, so that
+    /// a point is exactly `scale` pixels and the last pixel shows what lies just beyond `bounds`
+    /// (ruling V24), as a bitmap context rounded up to whole pixels shows Apple's drawing.
+    var mappedBounds: CGRect {
+        var rect = bounds
+        let width = bounds.width * scale
+        let height = bounds.height * scale
+        if width.isFinite, width > 0, width.rounded(.up) == CGFloat(pixelWidth) {
+            rect.size.width = CGFloat(pixelWidth) / scale
+        }
+        if height.isFinite, height > 0, height.rounded(.up) == CGFloat(pixelHeight) {
+            rect.size.height = CGFloat(pixelHeight) / scale
+        }
+        return rect
+    }
+
     /// Starts a frame showing the tree at absolute media time `t` (as `CACurrentMediaTime()`).
     public func beginFrame(atTime t: CFTimeInterval) {
         frameTime = t
@@ -162,7 +182,7 @@ public final class CARenderer {
             tree = layer?.renderNode
         }
         // The three stages (ruling V21): describe, batch, submit.
-        let frame = builder.build(tree, atTime: time, worldToClip: FrameBuilder.worldToClip(bounds))
+        let frame = builder.build(tree, atTime: time, worldToClip: FrameBuilder.worldToClip(mappedBounds))
         let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
         lastFrameBatches = FrameBatcher.counts(of: batches)
         lastFrameReport = device.submit(batches, of: frame)

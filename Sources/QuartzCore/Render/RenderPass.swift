@@ -355,14 +355,16 @@ struct RenderPass {
     ///
     /// The ratio is framebuffer pixels per point through `matrix` when it is affine in the
     /// layer's plane (the larger of the two axes), over the renderer's scale; 1 under
-    /// perspective. Shrunk content takes a power of two in 1/64…1, so a shape scaled down by its
-    /// transform is rasterised at about the size it is seen, as Apple draws it, not minified from
-    /// a full-size bitmap (which drops thin strokes to dots). Content at full size or enlarged
-    /// (up to 64×) that shows unrotated and uniformly scaled takes the ratio itself and the grid,
-    /// so its bitmap's pixels are the framebuffer's and its edges as sharp as Apple's vector
-    /// drawing; otherwise it takes a sixteenth of an octave at or above the ratio. The steps keep
-    /// an animated scale from rasterising anew every frame; the visible part alone is rasterised
-    /// when that is too large whole (V19).
+    /// perspective. Content that shows unrotated and uniformly scaled, shrunk down to 1/64 or
+    /// enlarged up to 64×, takes the ratio itself and the grid, so its bitmap's pixels are the
+    /// framebuffer's and its edges as sharp as Apple's vector drawing (rulings V20, V23).
+    /// Otherwise (rotated, skewed, scaled unevenly, or beyond those bounds) it takes twice the
+    /// ratio rounded up to a sixteenth of an octave, within 1/64…64: the bitmap is then minified
+    /// about two to one by bilinear filtering, which keeps edges close to Apple's where a bitmap
+    /// at the size shown, resampled once more, is half a pixel softer (V23). Rasterising at
+    /// about the size seen, not minified from a full-size bitmap, keeps thin strokes from
+    /// breaking into dots. An animated scale of such content rasterises anew in each frame whose
+    /// step differs; the visible part alone is rasterised when the whole is too large (V19).
     static func contentScale(
         of bounds: CGRect, _ matrix: CATransform3D, builder: FrameBuilder
     ) -> (ratio: CGFloat, grid: CGPoint?) {
@@ -381,10 +383,13 @@ struct RenderPass {
         let alongY = hypot((y.x - c.x) * halfWidth, (y.y - c.y) * halfHeight)
         var ratio = max(alongX, alongY) / builder.scale
         guard ratio.isFinite, ratio > 0 else { return (1, nil) }
-        if ratio < 1 - 1e-9 { return (max(pow(2, (log2(ratio)).rounded(.up)), 1.0 / 64), nil) }
         if abs(ratio - 1) <= 1e-9 { ratio = 1 }
-        guard ratio <= 64, let grid = pixelGrid(matrix, halfWidth: halfWidth, halfHeight: halfHeight) else {
-            return (min(pow(2, (16 * log2(ratio) - 1e-9).rounded(.up) / 16), 64), nil)
+        guard ratio >= 1.0 / 64, ratio <= 64,
+            let grid = pixelGrid(matrix, halfWidth: halfWidth, halfHeight: halfHeight)
+        else {
+            // Twice the size shown, so that the bitmap is minified about two to one (ruling V23).
+            let doubled = pow(2, (16 * log2(2 * ratio) - 1e-9).rounded(.up) / 16)
+            return (min(max(doubled, 1.0 / 64), 64), nil)
         }
         return (ratio, grid)
     }

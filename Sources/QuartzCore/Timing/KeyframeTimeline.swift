@@ -415,8 +415,11 @@ package struct PathKeyframes: Sendable {
     ///
     /// `fraction` is the curve's own parameter, or, when `isPaced`, the fraction of the segment's
     /// arc length (found by Newton's method on the quadrature, within about 1e-12 of the length).
-    /// It is clamped to [0, 1] (NaN is 0) and `segment` to the segments there are. A path without
-    /// segments gives its first keyframe, or `.zero`.
+    /// A parameter outside [0, 1] (an overshooting timing function at the path's first or last
+    /// segment) is evaluated on the curve's own polynomial beyond its ends, as Apple's snapshots
+    /// show (ruling E29); when `isPaced` the fraction is clamped to [0, 1]; an infinite
+    /// parameter counts as 0 or 1 and NaN as 0. `segment` is clamped to the segments there are. A path
+    /// without segments gives its first keyframe, or `.zero`.
     package func point(segment: Int, fraction: Double) -> CGPoint {
         guard let (curve, t) = locate(segment, fraction) else { return keyframePoints.first ?? .zero }
         return curve.point(at: t)
@@ -436,9 +439,14 @@ package struct PathKeyframes: Sendable {
     private func locate(_ segment: Int, _ fraction: Double) -> (PathCurve, Double)? {
         guard !curves.isEmpty else { return nil }
         let index = min(max(segment, 0), curves.count - 1)
-        let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         let curve = curves[index]
-        guard isPaced, !curve.isLine else { return (curve, f) }
+        // Ruling E29: the curve's own parameter is not clamped, so an overshooting timing
+        // function carries the value past the segment's ends along the curve's polynomial.
+        if !isPaced {
+            return (curve, fraction.isNaN ? 0 : fraction.isFinite ? fraction : (fraction > 0 ? 1 : 0))
+        }
+        let f = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        guard !curve.isLine else { return (curve, f) }
         return (curve, curve.parameter(atArcFraction: f, table: arcTables[index]))
     }
 
