@@ -21,6 +21,9 @@ enum StaleTemporaryFiles {
 
     /// The process id in a name made by Lamina, or `nil` for any other name.
     static func owner(of name: String) -> Int32? {
+        // A shared temporary folder holds thousands of other names: rule them out before the
+        // patterns are built (each evaluation of a regex literal parses it again).
+        guard name.hasPrefix(".") || name.hasPrefix("lamina-") else { return nil }
         let patterns = [
             /^\..+\.lamina-([0-9]+)-[0-9]+\.partial$/, /^\.lamina-frames-([0-9]+)-[0-9]+$/,
             /^lamina-(?:ffmpeg|concat|shard|audio)-([0-9]+)-[0-9]+(?:\.log|\.txt|\.wav)?$/,
