@@ -358,13 +358,13 @@ struct RenderPass {
     /// perspective. Content that shows unrotated and uniformly scaled, shrunk down to 1/64 or
     /// enlarged up to 64×, takes the ratio itself and the grid, so its bitmap's pixels are the
     /// framebuffer's and its edges as sharp as Apple's vector drawing (rulings V20, V23).
-    /// Otherwise (rotated, skewed, scaled unevenly, or beyond those bounds) it takes twice the
-    /// ratio rounded up to a sixteenth of an octave, within 1/64…64: the bitmap is then minified
-    /// about two to one by bilinear filtering, which keeps edges close to Apple's where a bitmap
-    /// at the size shown, resampled once more, is half a pixel softer (V23). Rasterising at
-    /// about the size seen, not minified from a full-size bitmap, keeps thin strokes from
-    /// breaking into dots. An animated scale of such content rasterises anew in each frame whose
-    /// step differs; the visible part alone is rasterised when the whole is too large (V19).
+    /// Otherwise (rotated, skewed, scaled unevenly, or beyond those bounds) it takes exactly
+    /// twice the ratio, within 1/64…64: bilinear filtering then minifies the bitmap two to one,
+    /// which keeps edges close to Apple's where a bitmap at the size shown, resampled once more,
+    /// is half a pixel softer, and any other factor aliases or blurs (V23). Rasterising at about
+    /// the size seen, not minified from a full-size bitmap, keeps thin strokes from breaking into
+    /// dots. An animated scale rasterises the content anew each frame; the visible part alone is
+    /// rasterised when the whole is too large (V19).
     static func contentScale(
         of bounds: CGRect, _ matrix: CATransform3D, builder: FrameBuilder
     ) -> (ratio: CGFloat, grid: CGPoint?) {
@@ -387,9 +387,9 @@ struct RenderPass {
         guard ratio >= 1.0 / 64, ratio <= 64,
             let grid = pixelGrid(matrix, halfWidth: halfWidth, halfHeight: halfHeight)
         else {
-            // Twice the size shown, so that the bitmap is minified about two to one (ruling V23).
-            let doubled = pow(2, (16 * log2(2 * ratio) - 1e-9).rounded(.up) / 16)
-            return (min(max(doubled, 1.0 / 64), 64), nil)
+            // Exactly twice the size shown, so that bilinear filtering minifies the bitmap two to
+            // one, averaging two by two texels (ruling V23).
+            return (min(max(2 * ratio, 1.0 / 64), 64), nil)
         }
         return (ratio, grid)
     }
