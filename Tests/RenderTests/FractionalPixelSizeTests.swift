@@ -5,8 +5,8 @@ import Testing
 /// A size that is not whole pixels at the scale (ruling V24): the framebuffer, or the bitmap a
 /// context draws into, is rounded up to whole pixels, and a point stays exactly `scale` pixels;
 /// the last row shows a fraction of a pixel past the bounds rather than the picture stretched
-/// to fill it (found in lottie-ios's snapshots of a 500 × 223.05-point view at scale 2: 447
-/// rows, and every edge half a pixel off when 223.05 points were stretched over them).
+/// to fill it (as Apple's `render(in:)` of a 500 × 223.05-point layer at scale 2 shows: 447
+/// rows, where stretching 223.05 points over them put every edge half a pixel off).
 @Suite struct FractionalPixelSizeTests {
     typealias Support = CARendererTests
 
