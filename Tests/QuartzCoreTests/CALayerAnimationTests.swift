@@ -142,6 +142,26 @@ extension ManualClockTests {
             }
         }
 
+        /// An animation ends when its pixels show the end: by the timing the layer last
+        /// published, not by a timing change still in an open transaction (here a speed of 0.5
+        /// that, read from the model, would put the end 1,000 seconds later).
+        @Test func eventsFollowTheCommittedTimingNotAnUncommittedChange() {
+            withManualClock {
+                let (_, layer) = makeCommittedScene()
+                let recorder = DelegateRecorder()
+                let animation = slide(tag: "x")
+                animation.delegate = recorder
+                layer.add(animation, forKey: "x")
+                CAMediaClock.advance(by: 0)
+                CATransaction.begin()
+                layer.speed = 0.5
+                CAMediaClock.advance(by: 1.5)
+                #expect(recorder.log == ["start x @1000.0", "stop x true @1001.5"])
+                CATransaction.commit()
+                #expect(layer.animation(forKey: "x") == nil)
+            }
+        }
+
         @Test func nilKeysCoexistAndKeysKeepOrder() {
             withManualClock {
                 let (_, layer) = makeCommittedScene()

@@ -107,12 +107,15 @@ extension CALayer {
     }
 
     /// The absolute time at which this layer's local time is `t`, or `nil` when a layer on the
-    /// way up is paused (speed 0: every parent time maps to the same local time).
-    func absoluteTime(fromLocal t: Double) -> Double? {
+    /// way up is paused (speed 0: every parent time maps to the same local time). `committed`
+    /// reads each layer's timing from its last published render node (the timing its pixels
+    /// use; the model's where a layer was never published) instead of the model.
+    func absoluteTime(fromLocal t: Double, committed: Bool = false) -> Double? {
         var time = t
         var current: CALayer? = self
         while let layer = current {
-            guard let parent = layer.layerTiming.parentTime(fromLocal: time) else { return nil }
+            let timing = committed ? (layer.renderNode?.timing ?? layer.layerTiming) : layer.layerTiming
+            guard let parent = timing.parentTime(fromLocal: time) else { return nil }
             time = parent
             current = layer.geometryParent
         }

@@ -142,7 +142,8 @@ final class AnimationEngine: @unchecked Sendable {
     }
 
     /// The absolute times at which the record's active duration starts and ends (`end` may be
-    /// infinite), or `nil` while some layer above it is paused.
+    /// infinite), or `nil` while some layer above it is paused: through the layers' committed
+    /// timing, as the pixels see it, so a timing change not yet committed moves no event.
     private func activeInterval(of record: AnimationRecord, in layer: CALayer) -> (
         start: Double, end: Double
     )? {
@@ -159,8 +160,8 @@ final class AnimationEngine: @unchecked Sendable {
             localEnd = timing.beginTime + active / timing.speed
             if localEnd < localStart { swap(&localStart, &localEnd) }
         }
-        guard let start = layer.absoluteTime(fromLocal: localStart),
-            let end = layer.absoluteTime(fromLocal: localEnd)
+        guard let start = layer.absoluteTime(fromLocal: localStart, committed: true),
+            let end = layer.absoluteTime(fromLocal: localEnd, committed: true)
         else { return nil }
         return start <= end ? (start, end) : (end, start)
     }
