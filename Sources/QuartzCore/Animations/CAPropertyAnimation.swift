@@ -102,7 +102,7 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// Whether the animation crossfades `contents` instead of interpolating a value.
     var crossfadesContents: Bool {
-        storedKeyPath == "contents" && storedValueFunction == nil && !storedAdditive
+        storedKeyPath == CALayerProperty.contentsKey && storedValueFunction == nil && !storedAdditive
     }
 
     /// Whether the animation can change a value, so that it needs a record

@@ -57,7 +57,8 @@ extension CALayer {
         guard layerClass != CALayer.self else { return }
         withoutChangeHandling {
             let table = CALayerProperty.table.merging(layerClass.kindProperties) { first, _ in first }
-            for (key, property) in table where property.usesStyle || key == "bounds" {
+            for (key, property) in table where property.usesStyle || property.statePath == \LayerState.bounds
+            {
                 guard let value = layerClass.defaultValue(forKey: key) else { continue }
                 _ = property.set(self, value)
             }
@@ -84,7 +85,7 @@ extension CALayer {
         var current = state.style
         while let style = current {
             if let value = style[key] { return value is NSNull ? nil : value }
-            current = style["style"] as? [AnyHashable: Any]
+            current = style[CALayerProperty.styleKey] as? [AnyHashable: Any]
         }
         return nil
     }
@@ -105,10 +106,12 @@ extension CALayer {
         }
         var style = state.style
         while let current = style {
-            if let actions = current["actions"] as? [String: any CAAction], let found = actions[event] {
+            if let actions = current[CALayerProperty.actionsKey] as? [String: any CAAction],
+                let found = actions[event]
+            {
                 return found is NSNull ? nil : found
             }
-            style = current["style"] as? [AnyHashable: Any]
+            style = current[CALayerProperty.styleKey] as? [AnyHashable: Any]
         }
         if let found = type(of: self).defaultAction(forKey: event) {
             return found is NSNull ? nil : found

@@ -63,6 +63,14 @@ package struct CALayerProperty: @unchecked Sendable {
         return key
     }
 
+    /// `style`'s key, which also names a nested style dictionary inside a style (Apple's
+    /// `CALayer` header).
+    package static let styleKey = key(for: \LayerState.style)
+    /// `actions`' key, which also names the actions dictionary inside a style.
+    package static let actionsKey = key(for: \LayerState.actions)
+    /// `contents`' key: its animations crossfade the images (ruling R9).
+    package static let contentsKey = key(for: \LayerState.contents)
+
     // Key paths are immutable values; `AnyKeyPath` is not marked `Sendable`.
     nonisolated(unsafe) private static let keysByStatePath: [AnyKeyPath: String] = Dictionary(
         table.values.compactMap { property in property.statePath.map { ($0, property.key) } },
@@ -141,16 +149,17 @@ package struct CALayerProperty: @unchecked Sendable {
         add("frame", \.frame, nil, false, zero: true, style: false)
         add("geometryFlipped", \.isGeometryFlipped, \.isGeometryFlipped, false, zero: true)
         // Contents
+        let contents = "contents"
         entries.append(
             CALayerProperty(
-                key: "contents", isAnimatable: true, defaultValue: nil, defaultIsZero: true, usesStyle: true,
+                key: contents, isAnimatable: true, defaultValue: nil, defaultIsZero: true, usesStyle: true,
                 get: { $0.contents },
                 set: { layer, value in
                     layer.contents = value is NSNull ? nil : value
                     return true
                 },
                 stored: ValueProperty(
-                    key: "contents", get: { $0.contents },
+                    key: contents, get: { $0.contents },
                     set: { state, value in
                         state.contents = value is NSNull ? nil : value
                         return true
@@ -218,7 +227,7 @@ package struct CALayerProperty: @unchecked Sendable {
         // Identification and behaviour
         addOptional("name", \.name, \.name, false)
         addOptional("actions", \.actions, \.actions, false, style: false, node: false)
-        addOptional("style", \.style, nil, false, style: false)
+        addOptional("style", \.style, \.style, false, style: false, node: false)
         // CAMediaTiming
         add("beginTime", \.beginTime, \.beginTime, false, zero: true)
         add("duration", \.duration, \.duration, false, zero: true)

@@ -45,6 +45,8 @@ package struct EmitterCellValues {
 
 /// One key-value-coded property of `CAEmitterCell`.
 struct EmitterCellProperty: @unchecked Sendable {
+    /// Where the value lives in the cell's values: the setters find their key by it.
+    let path: PartialKeyPath<EmitterCellValues>
     let defaultIsZero: Bool
     let get: (EmitterCellValues) -> Any?
     let set: (inout EmitterCellValues, Any?) -> Bool
@@ -56,7 +58,7 @@ extension CAEmitterCell {
         var table: [String: EmitterCellProperty] = [:]
         func add<T>(_ key: String, _ path: WritableKeyPath<EmitterCellValues, T>, zero: Bool = true) {
             table[key] = EmitterCellProperty(
-                defaultIsZero: zero, get: { $0[keyPath: path] },
+                path: path, defaultIsZero: zero, get: { $0[keyPath: path] },
                 set: { values, value in
                     guard let typed = ValueCoercion.coerce(value, to: T.self) else { return false }
                     values[keyPath: path] = typed
@@ -66,7 +68,7 @@ extension CAEmitterCell {
         func addOptional<T>(_ key: String, _ path: WritableKeyPath<EmitterCellValues, T?>, zero: Bool = true)
         {
             table[key] = EmitterCellProperty(
-                defaultIsZero: zero, get: { $0[keyPath: path] },
+                path: path, defaultIsZero: zero, get: { $0[keyPath: path] },
                 set: { values, value in
                     guard let value, !(value is NSNull) else {
                         values[keyPath: path] = nil
@@ -106,13 +108,13 @@ extension CAEmitterCell {
         add("magnificationFilter", \.magnificationFilter, zero: false)
         addOptional("color", \.color, zero: false)
         table["contents"] = EmitterCellProperty(
-            defaultIsZero: true, get: { $0.contents },
+            path: \.contents, defaultIsZero: true, get: { $0.contents },
             set: { values, value in
                 values.contents = value is NSNull ? nil : value
                 return true
             })
         table["emitterCells"] = EmitterCellProperty(
-            defaultIsZero: true, get: { $0.emitterCells },
+            path: \.emitterCells, defaultIsZero: true, get: { $0.emitterCells },
             set: { values, value in
                 guard let value, !(value is NSNull) else {
                     values.emitterCells = nil
@@ -125,7 +127,7 @@ extension CAEmitterCell {
                 return true
             })
         table["style"] = EmitterCellProperty(
-            defaultIsZero: true, get: { $0.style },
+            path: \.style, defaultIsZero: true, get: { $0.style },
             set: { values, value in
                 guard let value, !(value is NSNull) else {
                     values.style = nil
@@ -152,4 +154,14 @@ extension CAEmitterCell {
         add("fillMode", \.fillMode, zero: false)
         return table
     }()
+
+    /// The cell's keys by where their values live, for the setters. (Key paths are immutable
+    /// values; `PartialKeyPath` is not marked `Sendable`.)
+    nonisolated(unsafe) static let keys: [PartialKeyPath<EmitterCellValues>: String] = Dictionary(
+        uniqueKeysWithValues: properties.map { ($0.value.path, $0.key) })
+
+    /// Whether `key` is the cell's `style`, which re-derives the properties not set explicitly.
+    static func isStyle(_ key: String) -> Bool {
+        properties[key]?.path == \EmitterCellValues.style
+    }
 }

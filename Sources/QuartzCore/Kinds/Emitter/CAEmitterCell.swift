@@ -51,14 +51,14 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// The cell's name, used in key paths (`"emitterCells.NAME.birthRate"`). Default `nil`.
     open var name: String? {
         get { values.name }
-        set { set("name") { $0.name = newValue } }
+        set { set(\.name) { $0.name = newValue } }
     }
 
     /// Whether the cell emits. Default `true`; a disabled cell makes no particles (nor do its
     /// sub-cells, which only particles emit). Key `"enabled"`.
     open var isEnabled: Bool {
         get { values.isEnabled }
-        set { set("enabled") { $0.isEnabled = newValue } }
+        set { set(\.isEnabled) { $0.isEnabled = newValue } }
     }
 
     // MARK: Emission
@@ -67,7 +67,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// Default 0. Zero, negative or non-finite rates make none. Animatable.
     open var birthRate: Float {
         get { values.birthRate }
-        set { set("birthRate") { $0.birthRate = newValue } }
+        set { set(\.birthRate) { $0.birthRate = newValue } }
     }
 
     /// A particle's mean lifetime in seconds, multiplied by the layer's `lifetime`. Default 0.
@@ -75,20 +75,20 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// ``CAEmitterLayer/maximumParticleCount``); NaN counts as 0. Animatable.
     open var lifetime: Float {
         get { values.lifetime }
-        set { set("lifetime") { $0.lifetime = newValue } }
+        set { set(\.lifetime) { $0.lifetime = newValue } }
     }
 
     /// The range of lifetimes about `lifetime`, in seconds. Default 0. Animatable.
     open var lifetimeRange: Float {
         get { values.lifetimeRange }
-        set { set("lifetimeRange") { $0.lifetimeRange = newValue } }
+        set { set(\.lifetimeRange) { $0.lifetimeRange = newValue } }
     }
 
     /// The emission direction's angle out of the layer's plane, in radians: 0 (the default) in the
     /// plane, π/2 towards the viewer (+z). Relative to the shape's natural direction. Animatable.
     open var emissionLatitude: CGFloat {
         get { values.emissionLatitude }
-        set { set("emissionLatitude") { $0.emissionLatitude = newValue } }
+        set { set(\.emissionLatitude) { $0.emissionLatitude = newValue } }
     }
 
     /// The emission direction's angle in the layer's plane, in radians from +x towards +y
@@ -97,14 +97,14 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// its particle's direction of travel). Default 0. Animatable.
     open var emissionLongitude: CGFloat {
         get { values.emissionLongitude }
-        set { set("emissionLongitude") { $0.emissionLongitude = newValue } }
+        set { set(\.emissionLongitude) { $0.emissionLongitude = newValue } }
     }
 
     /// The full angle, in radians, of the cone around the emission direction that directions are
     /// drawn from uniformly (2π or more: every direction). Default 0. Animatable.
     open var emissionRange: CGFloat {
         get { values.emissionRange }
-        set { set("emissionRange") { $0.emissionRange = newValue } }
+        set { set(\.emissionRange) { $0.emissionRange = newValue } }
     }
 
     // MARK: Motion
@@ -113,32 +113,32 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// `velocity`. Default 0. Animatable.
     open var velocity: CGFloat {
         get { values.velocity }
-        set { set("velocity") { $0.velocity = newValue } }
+        set { set(\.velocity) { $0.velocity = newValue } }
     }
 
     /// The range of speeds about `velocity`. Default 0. Animatable.
     open var velocityRange: CGFloat {
         get { values.velocityRange }
-        set { set("velocityRange") { $0.velocityRange = newValue } }
+        set { set(\.velocityRange) { $0.velocityRange = newValue } }
     }
 
     /// Acceleration along x, in points per second squared. Default 0. Animatable.
     open var xAcceleration: CGFloat {
         get { values.xAcceleration }
-        set { set("xAcceleration") { $0.xAcceleration = newValue } }
+        set { set(\.xAcceleration) { $0.xAcceleration = newValue } }
     }
 
     /// Acceleration along y (downwards on screen in iOS geometry: gravity is positive), in points
     /// per second squared. Default 0. Animatable.
     open var yAcceleration: CGFloat {
         get { values.yAcceleration }
-        set { set("yAcceleration") { $0.yAcceleration = newValue } }
+        set { set(\.yAcceleration) { $0.yAcceleration = newValue } }
     }
 
     /// Acceleration along z, in points per second squared. Default 0. Animatable.
     open var zAcceleration: CGFloat {
         get { values.zAcceleration }
-        set { set("zAcceleration") { $0.zAcceleration = newValue } }
+        set { set(\.zAcceleration) { $0.zAcceleration = newValue } }
     }
 
     // MARK: Appearance
@@ -147,33 +147,33 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// multiplied by the layer's `scale`. Default 1. Animatable.
     open var scale: CGFloat {
         get { values.scale }
-        set { set("scale") { $0.scale = newValue } }
+        set { set(\.scale) { $0.scale = newValue } }
     }
 
     /// The range of scales about `scale`. Default 0. Animatable.
     open var scaleRange: CGFloat {
         get { values.scaleRange }
-        set { set("scaleRange") { $0.scaleRange = newValue } }
+        set { set(\.scaleRange) { $0.scaleRange = newValue } }
     }
 
     /// How fast the scale changes, per second; the scale never goes below 0. Default 0.
     /// Animatable.
     open var scaleSpeed: CGFloat {
         get { values.scaleSpeed }
-        set { set("scaleSpeed") { $0.scaleSpeed = newValue } }
+        set { set(\.scaleSpeed) { $0.scaleSpeed = newValue } }
     }
 
     /// The mean rotation speed in radians per second (positive: clockwise on screen), multiplied
     /// by the layer's `spin`. Particles are born unrotated. Default 0. Animatable.
     open var spin: CGFloat {
         get { values.spin }
-        set { set("spin") { $0.spin = newValue } }
+        set { set(\.spin) { $0.spin = newValue } }
     }
 
     /// The range of rotation speeds about `spin`. Default 0. Animatable.
     open var spinRange: CGFloat {
         get { values.spinRange }
-        set { set("spinRange") { $0.spinRange = newValue } }
+        set { set(\.spinRange) { $0.spinRange = newValue } }
     }
 
     /// The mean colour that multiplies the particle's image. Default opaque white; `nil` counts as
@@ -181,97 +181,97 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// colour. Animatable.
     open var color: CGColor? {
         get { values.color }
-        set { set("color") { $0.color = newValue } }
+        set { set(\.color) { $0.color = newValue } }
     }
 
     /// The range of red about `color`'s red. Default 0. Animatable.
     open var redRange: Float {
         get { values.colorRange.0 }
-        set { set("redRange") { $0.colorRange.0 = newValue } }
+        set { set(\.colorRange.0) { $0.colorRange.0 = newValue } }
     }
 
     /// The range of green about `color`'s green. Default 0. Animatable.
     open var greenRange: Float {
         get { values.colorRange.1 }
-        set { set("greenRange") { $0.colorRange.1 = newValue } }
+        set { set(\.colorRange.1) { $0.colorRange.1 = newValue } }
     }
 
     /// The range of blue about `color`'s blue. Default 0. Animatable.
     open var blueRange: Float {
         get { values.colorRange.2 }
-        set { set("blueRange") { $0.colorRange.2 = newValue } }
+        set { set(\.colorRange.2) { $0.colorRange.2 = newValue } }
     }
 
     /// The range of alpha about `color`'s alpha. Default 0. Animatable.
     open var alphaRange: Float {
         get { values.colorRange.3 }
-        set { set("alphaRange") { $0.colorRange.3 = newValue } }
+        set { set(\.colorRange.3) { $0.colorRange.3 = newValue } }
     }
 
     /// How fast red changes over a particle's life, per second; components stay in [0, 1].
     /// Default 0. Animatable.
     open var redSpeed: Float {
         get { values.colorSpeed.0 }
-        set { set("redSpeed") { $0.colorSpeed.0 = newValue } }
+        set { set(\.colorSpeed.0) { $0.colorSpeed.0 = newValue } }
     }
 
     /// How fast green changes, per second. Default 0. Animatable.
     open var greenSpeed: Float {
         get { values.colorSpeed.1 }
-        set { set("greenSpeed") { $0.colorSpeed.1 = newValue } }
+        set { set(\.colorSpeed.1) { $0.colorSpeed.1 = newValue } }
     }
 
     /// How fast blue changes, per second. Default 0. Animatable.
     open var blueSpeed: Float {
         get { values.colorSpeed.2 }
-        set { set("blueSpeed") { $0.colorSpeed.2 = newValue } }
+        set { set(\.colorSpeed.2) { $0.colorSpeed.2 = newValue } }
     }
 
     /// How fast alpha changes, per second (−1/lifetime fades a particle out over its life).
     /// Default 0. Animatable.
     open var alphaSpeed: Float {
         get { values.colorSpeed.3 }
-        set { set("alphaSpeed") { $0.colorSpeed.3 = newValue } }
+        set { set(\.colorSpeed.3) { $0.colorSpeed.3 = newValue } }
     }
 
     /// The particle's image, a `CGImage`. Default `nil`: the particles move (and emit sub-cells)
     /// but are not drawn. Other types are not drawn (reported once). Animatable (switches).
     open var contents: Any? {
         get { values.contents }
-        set { set("contents") { $0.contents = newValue is NSNull ? nil : newValue } }
+        set { set(\.contents) { $0.contents = newValue is NSNull ? nil : newValue } }
     }
 
     /// The part of `contents` drawn, in the image's unit coordinates. Default (0, 0, 1, 1).
     /// Animatable.
     open var contentsRect: CGRect {
         get { values.contentsRect }
-        set { set("contentsRect") { $0.contentsRect = newValue } }
+        set { set(\.contentsRect) { $0.contentsRect = newValue } }
     }
 
     /// Pixels of `contents` per point of the particle at scale 1. Default 1; ≤ 0 or non-finite
     /// counts as 1.
     open var contentsScale: CGFloat {
         get { values.contentsScale }
-        set { set("contentsScale") { $0.contentsScale = newValue } }
+        set { set(\.contentsScale) { $0.contentsScale = newValue } }
     }
 
     /// The filter used when the image is drawn smaller than its pixels: `"linear"` (the
     /// default), `"nearest"` or `"trilinear"` (`kCAFilter…` values).
     open var minificationFilter: String {
         get { values.minificationFilter }
-        set { set("minificationFilter") { $0.minificationFilter = newValue } }
+        set { set(\.minificationFilter) { $0.minificationFilter = newValue } }
     }
 
     /// The filter used when the image is drawn larger than its pixels. Default `"linear"`.
     open var magnificationFilter: String {
         get { values.magnificationFilter }
-        set { set("magnificationFilter") { $0.magnificationFilter = newValue } }
+        set { set(\.magnificationFilter) { $0.magnificationFilter = newValue } }
     }
 
     /// The mipmap level bias of the `"trilinear"` filter. Default 0.
     open var minificationFilterBias: Float {
         get { values.minificationFilterBias }
-        set { set("minificationFilterBias") { $0.minificationFilterBias = newValue } }
+        set { set(\.minificationFilterBias) { $0.minificationFilterBias = newValue } }
     }
 
     /// Sub-cells: each particle of this cell emits them, from its current position, in directions
@@ -280,14 +280,14 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// simulated (reported once).
     open var emitterCells: [CAEmitterCell]? {
         get { values.emitterCells }
-        set { set("emitterCells") { $0.emitterCells = newValue } }
+        set { set(\.emitterCells) { $0.emitterCells = newValue } }
     }
 
     /// Values for properties not set explicitly, by key, as `CALayer.style`. Default `nil`.
     open var style: [AnyHashable: Any]? {
         get { values.style }
         set {
-            set("style") { $0.style = newValue }
+            set(\.style) { $0.style = newValue }
             applyStyle()
         }
     }
@@ -298,54 +298,54 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// emitting particle's age for a sub-cell). Default 0.
     open var beginTime: CFTimeInterval {
         get { values.beginTime }
-        set { set("beginTime") { $0.beginTime = newValue } }
+        set { set(\.beginTime) { $0.beginTime = newValue } }
     }
 
     /// How long the cell emits (with `repeatCount`, `repeatDuration`, `autoreverses` as for any
     /// timed object), in its local seconds. Default 0: for ever.
     open var duration: CFTimeInterval {
         get { values.duration }
-        set { set("duration") { $0.duration = newValue } }
+        set { set(\.duration) { $0.duration = newValue } }
     }
 
     /// The rate of the cell's time: births per parent second are `birthRate × |speed|`, and the
     /// emitting time is its active duration ÷ `|speed|`. 0 emits nothing. Default 1.
     open var speed: Float {
         get { values.speed }
-        set { set("speed") { $0.speed = newValue } }
+        set { set(\.speed) { $0.speed = newValue } }
     }
 
     /// An offset in the cell's local time. Default 0. Stored; it does not move the emission
     /// window (ruling L16).
     open var timeOffset: CFTimeInterval {
         get { values.timeOffset }
-        set { set("timeOffset") { $0.timeOffset = newValue } }
+        set { set(\.timeOffset) { $0.timeOffset = newValue } }
     }
 
     /// How many times the cell's `duration` repeats. Default 0 (once).
     open var repeatCount: Float {
         get { values.repeatCount }
-        set { set("repeatCount") { $0.repeatCount = newValue } }
+        set { set(\.repeatCount) { $0.repeatCount = newValue } }
     }
 
     /// How long the cell repeats, in its local seconds; 0 means not set. Default 0.
     open var repeatDuration: CFTimeInterval {
         get { values.repeatDuration }
-        set { set("repeatDuration") { $0.repeatDuration = newValue } }
+        set { set(\.repeatDuration) { $0.repeatDuration = newValue } }
     }
 
     /// Whether each repetition plays forwards then backwards (doubling the emitting time).
     /// Default `false`.
     open var autoreverses: Bool {
         get { values.autoreverses }
-        set { set("autoreverses") { $0.autoreverses = newValue } }
+        set { set(\.autoreverses) { $0.autoreverses = newValue } }
     }
 
     /// Stored for `CAMediaTiming`; a cell emits only during its active duration whatever its fill.
     /// Default `.removed`.
     open var fillMode: CAMediaTimingFillMode {
         get { values.fillMode }
-        set { set("fillMode") { $0.fillMode = newValue } }
+        set { set(\.fillMode) { $0.fillMode = newValue } }
     }
 
     // MARK: Key-value coding
@@ -377,7 +377,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
         if let property = Self.properties[key] {
             if property.set(&values, value) {
                 explicitKeys.insert(key)
-                if key == "style" { applyStyle() }
+                if Self.isStyle(key) { applyStyle() }
             } else {
                 CompatibilityWarnings.report(
                     "CAEmitterCell.setValue(_:forKey: \"\(key)\") ignored a value of type "
@@ -393,7 +393,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     open func value(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return value(forKey: keyPath) }
-        if parts[0] == "emitterCells" {
+        if Self.properties[parts[0]]?.path == \EmitterCellValues.emitterCells {
             return EmitterKeyPath.value(in: emitterCells, keyPath: parts[1])
         }
         guard let base = value(forKey: parts[0]) else { return nil }
@@ -405,7 +405,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return setValue(value, forKey: keyPath) }
-        if parts[0] == "emitterCells" {
+        if Self.properties[parts[0]]?.path == \EmitterCellValues.emitterCells {
             EmitterKeyPath.setValue(value, in: emitterCells, keyPath: parts[1])
         } else if let base = self.value(forKey: parts[0]),
             let updated = KeyPathField.setting(field: parts[1], of: base, to: value)
@@ -418,15 +418,17 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
 
     // MARK: Storage
 
-    private func set(_ key: String, _ store: (inout EmitterCellValues) -> Void) {
+    /// Stores a value through `store` and marks the property at `path` set explicitly.
+    private func set(_ path: PartialKeyPath<EmitterCellValues>, _ store: (inout EmitterCellValues) -> Void) {
         store(&values)
+        guard let key = Self.keys[path] else { return assertionFailure("\(path) is not in the table") }
         explicitKeys.insert(key)
     }
 
     /// Re-derives every property not set explicitly from `style`, then the class's defaults.
     private func applyStyle() {
         let saved = explicitKeys
-        for (key, property) in Self.properties where key != "style" && !saved.contains(key) {
+        for (key, property) in Self.properties where !Self.isStyle(key) && !saved.contains(key) {
             let styled = values.style?[key] ?? type(of: self).defaultValue(forKey: key)
             _ = property.set(&values, styled ?? property.get(EmitterCellValues()))
         }
@@ -436,6 +438,16 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
 
 /// Key paths through arrays of named cells (`"NAME.birthRate"`), shared by cells and layers.
 enum EmitterKeyPath {
+    /// The part of `keyPath` after `"emitterCells."` (`"NAME.rest"`), or `nil` when it does not
+    /// go through the layer's cells.
+    static func throughCells(_ keyPath: String) -> String? {
+        guard keyPath.hasPrefix(cellsPrefix) else { return nil }
+        return String(keyPath.dropFirst(cellsPrefix.count))
+    }
+
+    private static let cellsPrefix =
+        CAEmitterLayer.emitterProperties.key(for: \EmitterLayerValues.emitterCells) + "."
+
     /// The value at `keyPath` (`"NAME.rest"`) in the first cell of `cells` named NAME.
     static func value(in cells: [CAEmitterCell]?, keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
@@ -449,7 +461,7 @@ enum EmitterKeyPath {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2, let cell = cells?.first(where: { $0.name == parts[0] }) else {
             CompatibilityWarnings.report(
-                "emitter key path \"emitterCells.\(keyPath)\" names no cell; ignored")
+                "emitter key path \"\(cellsPrefix)\(keyPath)\" names no cell; ignored")
             return
         }
         cell.setValue(value, forKeyPath: parts[1])

@@ -147,8 +147,8 @@ open class CAEmitterLayer: CALayer {
 
     /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
     open override func value(forKeyPath keyPath: String) -> Any? {
-        if keyPath.hasPrefix("emitterCells.") {
-            return EmitterKeyPath.value(in: emitterCells, keyPath: String(keyPath.dropFirst(13)))
+        if let rest = EmitterKeyPath.throughCells(keyPath) {
+            return EmitterKeyPath.value(in: emitterCells, keyPath: rest)
         }
         return super.value(forKeyPath: keyPath)
     }
@@ -156,8 +156,9 @@ open class CAEmitterLayer: CALayer {
     /// Writes a key path; `"emitterCells.NAME.…"` writes the cell named NAME (in place) as a
     /// change of the layer's `emitterCells`.
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        guard keyPath.hasPrefix("emitterCells.") else { return super.setValue(value, forKeyPath: keyPath) }
-        let rest = String(keyPath.dropFirst(13))
+        guard let rest = EmitterKeyPath.throughCells(keyPath) else {
+            return super.setValue(value, forKeyPath: keyPath)
+        }
         change(Self.emitterProperties.key(for: \EmitterLayerValues.emitterCells)) { _ in
             EmitterKeyPath.setValue(value, in: self.emitter.emitterCells, keyPath: rest)
         }

@@ -15,8 +15,8 @@ extension EmitterLayerValues: LayerKindValues {
 
     /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
     package func value(forKeyPath keyPath: String) -> Any?? {
-        if keyPath.hasPrefix("emitterCells.") {
-            return .some(EmitterKeyPath.value(in: emitterCells, keyPath: String(keyPath.dropFirst(13))))
+        if let rest = EmitterKeyPath.throughCells(keyPath) {
+            return .some(EmitterKeyPath.value(in: emitterCells, keyPath: rest))
         }
         return ValueKeyPath.value(keyPath, in: self, Self.properties)
     }
@@ -24,11 +24,11 @@ extension EmitterLayerValues: LayerKindValues {
     /// Writes a key path; `"emitterCells.NAME.…"` writes the cell named NAME in fresh copies of
     /// the cells, so that the values this was copied from keep theirs.
     package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
-        guard keyPath.hasPrefix("emitterCells.") else {
+        guard let rest = EmitterKeyPath.throughCells(keyPath) else {
             return ValueKeyPath.setValue(value, keyPath, in: &self, Self.properties)
         }
         copyCells()
-        EmitterKeyPath.setValue(value, in: emitterCells, keyPath: String(keyPath.dropFirst(13)))
+        EmitterKeyPath.setValue(value, in: emitterCells, keyPath: rest)
         return true
     }
 
