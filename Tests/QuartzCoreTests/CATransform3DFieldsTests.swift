@@ -19,7 +19,7 @@ private func maxDifference(_ a: CATransform3D, _ b: CATransform3D) -> CGFloat {
     zip(entries(a), entries(b)).map { abs($0 - $1) }.max()!
 }
 
-private func read(_ field: TransformField, _ t: CATransform3D) -> CGFloat {
+private func read(_ field: PropertyKeyPath.TransformField, _ t: CATransform3D) -> CGFloat {
     field.value(of: t) as! CGFloat
 }
 
@@ -36,27 +36,27 @@ private var perspective: CATransform3D {
 @Suite("CATransform3D key-path fields")
 struct CATransform3DFieldsTests {
     @Test func keyPathsParseToTheSpecTable() {
-        let expected: [String: TransformField] = [
+        let expected: [String: PropertyKeyPath.TransformField] = [
             "rotation.x": .rotationX, "rotation.y": .rotationY, "rotation.z": .rotationZ,
             "rotation": .rotation,
             "scale.x": .scaleX, "scale.y": .scaleY, "scale.z": .scaleZ, "scale": .scale, "scale.xy": .scaleXY,
             "translation.x": .translationX, "translation.y": .translationY, "translation.z": .translationZ,
             "translation": .translation,
         ]
-        for (path, field) in expected { #expect(TransformField(keyPath: path) == field) }
-        #expect(TransformField.allCases.count == expected.count)
+        for (path, field) in expected { #expect(PropertyKeyPath.TransformField(keyPath: path) == field) }
+        #expect(PropertyKeyPath.TransformField.allCases.count == expected.count)
         for bad in [
             "", "rotation.w", "Rotation.z", "transform.rotation.z", "scale.", "translation.xy", "scale.yx",
         ] {
-            #expect(TransformField(keyPath: bad) == nil)
+            #expect(PropertyKeyPath.TransformField(keyPath: bad) == nil)
         }
-        #expect(TransformField.translation.valueKind == .size)
-        #expect(TransformField.allCases.filter { $0.valueKind == .size } == [.translation])
+        #expect(PropertyKeyPath.TransformField.translation.valueKind == .size)
+        #expect(PropertyKeyPath.TransformField.allCases.filter { $0.valueKind == .size } == [.translation])
     }
 
     @Test(arguments: [0.25, 1.5, -2.75, 3.1, CGFloat.pi, -3.1])
     func singleAxisRotationsReadBackOnTheirAxis(angle: CGFloat) {
-        let cases: [(CATransform3D, TransformField, [TransformField])] = [
+        let cases: [(CATransform3D, PropertyKeyPath.TransformField, [PropertyKeyPath.TransformField])] = [
             (CATransform3DMakeRotation(angle, 1, 0, 0), .rotationX, [.rotationY, .rotationZ]),
             (CATransform3DMakeRotation(angle, 0, 1, 0), .rotationY, [.rotationX, .rotationZ]),
             (CATransform3DMakeRotation(angle, 0, 0, 1), .rotationZ, [.rotationX, .rotationY]),
@@ -81,9 +81,9 @@ struct CATransform3DFieldsTests {
         #expect(abs(read(.rotationZ, t) - g) < fieldTolerance)
         // Writing all three from the identity rebuilds the same matrix.
         var u = CATransform3DIdentity
-        u = TransformField.rotationX.setting(a, in: u)
-        u = TransformField.rotationY.setting(b, in: u)
-        u = TransformField.rotationZ.setting(g, in: u)
+        u = PropertyKeyPath.TransformField.rotationX.setting(a, in: u)
+        u = PropertyKeyPath.TransformField.rotationY.setting(b, in: u)
+        u = PropertyKeyPath.TransformField.rotationZ.setting(g, in: u)
         #expect(maxDifference(u, t) < fieldTolerance)
     }
 
@@ -97,26 +97,26 @@ struct CATransform3DFieldsTests {
     @Test func settingRotationZKeepsScaleAndTranslation() {
         let scale = CATransform3DMakeScale(2, 3, 1)
         let move = CATransform3DMakeTranslation(10, -20, 5)
-        let t = TransformField.rotationZ.setting(0.6, in: CATransform3DConcat(scale, move))
+        let t = PropertyKeyPath.TransformField.rotationZ.setting(0.6, in: CATransform3DConcat(scale, move))
         #expect(
             maxDifference(t, concat(scale, CATransform3DMakeRotation(0.6, 0, 0, 1), move)) < fieldTolerance)
         #expect(abs(read(.rotationZ, t) - 0.6) < fieldTolerance)
         #expect(abs(read(.scaleX, t) - 2) < fieldTolerance && abs(read(.scaleY, t) - 3) < fieldTolerance)
         // `rotation` is `rotation.z`.
-        let u = TransformField.rotation.setting(0.6, in: CATransform3DConcat(scale, move))
+        let u = PropertyKeyPath.TransformField.rotation.setting(0.6, in: CATransform3DConcat(scale, move))
         #expect(u == t)
     }
 
     @Test func settingARotationReplacesTheOldAngle() {
         let t = concat(CATransform3DMakeScale(2, 2, 2), CATransform3DMakeRotation(1, 0, 0, 1))
-        let u = TransformField.rotationZ.setting(-0.5, in: t)
+        let u = PropertyKeyPath.TransformField.rotationZ.setting(-0.5, in: t)
         let expected = concat(CATransform3DMakeScale(2, 2, 2), CATransform3DMakeRotation(-0.5, 0, 0, 1))
         #expect(maxDifference(u, expected) < fieldTolerance)
     }
 
     @Test func rotationAfterPerspectiveIsTheUsualCardFlip() {
         // layer.transform.m34 = −1/500, then setValue(θ, forKeyPath: "transform.rotation.y").
-        let t = TransformField.rotationY.setting(0.8, in: perspective)
+        let t = PropertyKeyPath.TransformField.rotationY.setting(0.8, in: perspective)
         #expect(maxDifference(t, CATransform3DRotate(perspective, 0.8, 0, 1, 0)) < fieldTolerance)
         #expect(abs(read(.rotationY, t) - 0.8) < fieldTolerance)
     }
@@ -128,13 +128,13 @@ struct CATransform3DFieldsTests {
         #expect(abs(read(.scaleZ, t) - 4) < fieldTolerance)
         #expect(abs(read(.scale, t) - 3) < fieldTolerance)  // the average of 2, 3, 4
         let rotation = CATransform3DMakeRotation(0.5, 1, 1, 0)
-        let x = TransformField.scaleX.setting(5, in: t)
+        let x = PropertyKeyPath.TransformField.scaleX.setting(5, in: t)
         #expect(maxDifference(x, concat(CATransform3DMakeScale(5, 3, 4), rotation)) < fieldTolerance)
-        let y = TransformField.scaleY.setting(-1, in: t)
+        let y = PropertyKeyPath.TransformField.scaleY.setting(-1, in: t)
         #expect(maxDifference(y, concat(CATransform3DMakeScale(2, -1, 4), rotation)) < fieldTolerance)
-        let z = TransformField.scaleZ.setting(0.5, in: t)
+        let z = PropertyKeyPath.TransformField.scaleZ.setting(0.5, in: t)
         #expect(maxDifference(z, concat(CATransform3DMakeScale(2, 3, 0.5), rotation)) < fieldTolerance)
-        let all = TransformField.scale.setting(1.5, in: t)
+        let all = PropertyKeyPath.TransformField.scale.setting(1.5, in: t)
         #expect(maxDifference(all, concat(CATransform3DMakeScale(1.5, 1.5, 1.5), rotation)) < fieldTolerance)
     }
 
@@ -144,12 +144,14 @@ struct CATransform3DFieldsTests {
             read(.scaleX, collapsed) == 0 && read(.scaleY, collapsed) == 0 && read(.scaleZ, collapsed) == 1)
         #expect(abs(read(.scale, collapsed) - 1.0 / 3) < fieldTolerance)
         #expect(read(.rotationZ, collapsed) == 0)
-        #expect(TransformField.scale.setting(1, in: collapsed) == CATransform3DIdentity)
-        #expect(TransformField.scaleX.setting(2, in: collapsed) == CATransform3DMakeScale(2, 0, 1))
+        #expect(PropertyKeyPath.TransformField.scale.setting(1, in: collapsed) == CATransform3DIdentity)
+        #expect(
+            PropertyKeyPath.TransformField.scaleX.setting(2, in: collapsed) == CATransform3DMakeScale(2, 0, 1)
+        )
         // A zero scale with a rotation still keeps the rotation it can see.
         let flat = concat(CATransform3DMakeScale(1, 0, 1), CATransform3DMakeRotation(0.3, 0, 0, 1))
         #expect(abs(read(.rotationZ, flat) - 0.3) < fieldTolerance)
-        let restored = TransformField.scaleY.setting(1, in: flat)
+        let restored = PropertyKeyPath.TransformField.scaleY.setting(1, in: flat)
         #expect(maxDifference(restored, CATransform3DMakeRotation(0.3, 0, 0, 1)) < fieldTolerance)
     }
 
@@ -158,7 +160,8 @@ struct CATransform3DFieldsTests {
         #expect(read(.scaleX, mirror) == -1 && read(.scaleY, mirror) == 1 && read(.scaleZ, mirror) == 1)
         #expect(
             read(.rotationX, mirror) == 0 && read(.rotationY, mirror) == 0 && read(.rotationZ, mirror) == 0)
-        #expect(TransformField.scaleY.setting(3, in: mirror) == CATransform3DMakeScale(-1, 3, 1))
+        #expect(
+            PropertyKeyPath.TransformField.scaleY.setting(3, in: mirror) == CATransform3DMakeScale(-1, 3, 1))
         let flipped = concat(CATransform3DMakeScale(1, -2, 1), CATransform3DMakeRotation(0.4, 0, 0, 1))
         #expect(
             abs(read(.scaleY, flipped) + 2) < fieldTolerance
@@ -169,20 +172,22 @@ struct CATransform3DFieldsTests {
     @Test func translationFieldsAreTheFourthRow() {
         let t = concat(CATransform3DMakeRotation(0.7, 0, 1, 0), CATransform3DMakeTranslation(4, -5, 6))
         #expect(read(.translationX, t) == 4 && read(.translationY, t) == -5 && read(.translationZ, t) == 6)
-        #expect(TransformField.translation.value(of: t) as? CGSize == CGSize(width: 4, height: -5))
-        let x = TransformField.translationX.setting(9, in: t)
+        #expect(
+            PropertyKeyPath.TransformField.translation.value(of: t) as? CGSize == CGSize(width: 4, height: -5)
+        )
+        let x = PropertyKeyPath.TransformField.translationX.setting(9, in: t)
         var expected = t
         expected.m41 = 9
         #expect(x == expected)
-        let y = TransformField.translationY.setting(-1, in: t)
+        let y = PropertyKeyPath.TransformField.translationY.setting(-1, in: t)
         expected = t
         expected.m42 = -1
         #expect(y == expected)
-        let z = TransformField.translationZ.setting(0, in: t)
+        let z = PropertyKeyPath.TransformField.translationZ.setting(0, in: t)
         expected = t
         expected.m43 = 0
         #expect(z == expected)
-        let xy = TransformField.translation.setting(CGSize(width: 1, height: 2), in: t)
+        let xy = PropertyKeyPath.TransformField.translation.setting(CGSize(width: 1, height: 2), in: t)
         expected = t
         expected.m41 = 1
         expected.m42 = 2
@@ -190,7 +195,7 @@ struct CATransform3DFieldsTests {
     }
 
     @Test func translationUnderPerspectiveMovesM44LikeTranslate() {
-        let t = TransformField.translationZ.setting(100, in: perspective)
+        let t = PropertyKeyPath.TransformField.translationZ.setting(100, in: perspective)
         #expect(maxDifference(t, CATransform3DTranslate(perspective, 0, 0, 100)) < fieldTolerance)
         #expect(abs(t.m44 - 0.8) < fieldTolerance)
         // Read back as stored, not divided by m44.
@@ -200,8 +205,8 @@ struct CATransform3DFieldsTests {
 
     @Test func mismatchedValueTypesLeaveTheTransformUnchanged() {
         let t = CATransform3DMakeTranslation(1, 2, 3)
-        #expect(TransformField.translation.setting(5, in: t) == t)
-        #expect(TransformField.scale.setting(CGSize(width: 2, height: 2), in: t) == t)
+        #expect(PropertyKeyPath.TransformField.translation.setting(5, in: t) == t)
+        #expect(PropertyKeyPath.TransformField.scale.setting(CGSize(width: 2, height: 2), in: t) == t)
     }
 
     @Test func nonFiniteInputNeverCrashes() {
@@ -211,7 +216,7 @@ struct CATransform3DFieldsTests {
             CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 2, c: 2, d: 4, tx: 0, ty: 0)),
         ]
         for t in cases {
-            for field in TransformField.allCases
+            for field in PropertyKeyPath.TransformField.allCases
             where field.valueKind == .scalar && !field.rawValue.hasPrefix("translation") {
                 #expect(read(field, t) == 0, "\(field)")
                 let written = field.setting(1, in: t)
@@ -221,12 +226,12 @@ struct CATransform3DFieldsTests {
             }
         }
         // Writing NaN produces NaN entries, not a trap.
-        let nan = TransformField.rotationZ.setting(.nan, in: CATransform3DIdentity)
+        let nan = PropertyKeyPath.TransformField.rotationZ.setting(.nan, in: CATransform3DIdentity)
         #expect(nan.m11.isNaN)
         // Huge but finite values stay finite.
         let huge = CATransform3DMakeScale(1e300, 1e300, 1e300)
         #expect(read(.scaleX, huge) == 1e300)
-        #expect(TransformField.rotationZ.setting(0.5, in: huge).m11.isFinite)
+        #expect(PropertyKeyPath.TransformField.rotationZ.setting(0.5, in: huge).m11.isFinite)
     }
 
     @Test func settingAFieldToItsOwnValueChangesNothing() {
@@ -247,7 +252,7 @@ struct CATransform3DFieldsTests {
                 CATransform3DMakeRotation(angles[2], 0, 0, 1), CATransform3DMakeTranslation(3, 4, 5),
                 perspective)
             // `scale` and `scale.xy` are left out: writing the average back makes the factors equal.
-            for field in TransformField.allCases
+            for field in PropertyKeyPath.TransformField.allCases
             where field.valueKind == .scalar && field != .scale && field != .scaleXY {
                 let same = field.setting(read(field, t), in: t)
                 #expect(maxDifference(same, t) < fieldTolerance, "seed \(seed) case \(index) \(field)")

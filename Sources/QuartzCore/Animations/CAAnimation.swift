@@ -47,7 +47,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     var resolvedTiming: MediaTiming?
     /// The field of the animation's lane record (Lanes.swift), set by a property animation's
     /// `prepare(for:)` when its key path, value function and values allow it; `nil` otherwise.
-    package var laneField: LayerField?
+    package var laneField: CALayerProperty.Field?
     /// Whether the animation changes only where its layer is placed and how opaque it is
     /// (`position`, `transform`, `opacity`, `zPosition`, `anchorPoint` and their fields), so a
     /// rasterized layer's bitmap stays valid; set by a property animation's `prepare(for:)`.

@@ -61,7 +61,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     var preparedPath: PathKeyframes?
     var preparedTimeline: KeyframeTimeline?
     /// The transform `rotationMode` turns, set by `prepare(for:)`.
-    var rotationAccess = PropertyAccess.field(LayerField.transform)
+    var rotationAccess = PropertyKeyPath.Resolved.field(CALayerProperty.Field.transform)
 
     /// The keyframe values, in any boxing key-value coding accepts. Ignored when `path` is set.
     /// Default `nil`.
@@ -341,15 +341,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// and a kind's `instanceTransform.translation` their own transform), else the layer's
     /// `transform` (`position`, `anchorPoint`, …).
     private static func rotationAccess(
-        for keyPath: String?, access: PropertyAccess, kind: AnimatedKind
-    ) -> PropertyAccess {
+        for keyPath: String?, access: PropertyKeyPath.Resolved, kind: AnimatedKind
+    ) -> PropertyKeyPath.Resolved {
         switch access {
-        case .field(let field): return .field(field.matrix ?? LayerField.transform)
+        case .field(let field): return .field(field.matrix ?? CALayerProperty.Field.transform)
         case .keyValueCoding:
             guard kind == .translation, let keyPath, let dot = keyPath.lastIndex(of: ".") else {
-                return .field(LayerField.transform)
+                return .field(CALayerProperty.Field.transform)
             }
-            return PropertyAccess(keyPath: String(keyPath[..<dot]))
+            return PropertyKeyPath.Resolved(keyPath: String(keyPath[..<dot]))
         }
     }
 

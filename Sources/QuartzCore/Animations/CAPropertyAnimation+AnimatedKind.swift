@@ -25,7 +25,7 @@ extension CAPropertyAnimation {
     /// The kind of `keyPath` on `layer` (its model values when the animation is added); an
     /// unknown field of a structure-valued property is reported once, naming the key path.
     static func animatedKind(
-        of keyPath: String?, access: PropertyAccess, on layer: CALayer
+        of keyPath: String?, access: PropertyKeyPath.Resolved, on layer: CALayer
     ) -> AnimatedKind {
         guard let keyPath, !keyPath.isEmpty else { return .other }
         if case .field(let field) = access {
@@ -36,16 +36,18 @@ extension CAPropertyAnimation {
             }
         }
         if let dot = keyPath.firstIndex(of: "."), let base = layer.value(forKey: String(keyPath[..<dot])),
-            KeyPathField.isStructure(base)
+            PropertyKeyPath.SubKeys.isStructure(base)
         {
             let field = String(keyPath[keyPath.index(after: dot)...])
-            guard KeyPathField.hasField(field, in: base) else {
+            guard PropertyKeyPath.SubKeys.hasField(field, in: base) else {
                 CompatibilityWarnings.report(
                     "animation key path \"\(keyPath)\" ignored: unknown key path (\"\(field)\" is not a key of "
                         + "\(type(of: base)))")
                 return .noSuchField
             }
-            if base is CATransform3D, TransformField(keyPath: field) == .translation { return .translation }
+            if base is CATransform3D, PropertyKeyPath.TransformField(keyPath: field) == .translation {
+                return .translation
+            }
         }
         guard let value = layer.value(forKeyPath: keyPath) else { return .unknown }
         return ValueCoercion.point(value) != nil ? .point : .other

@@ -7,7 +7,7 @@ open class CAPropertyAnimation: CAAnimation {
     var storedCumulative = false
     var storedValueFunction: CAValueFunction?
     /// How the key path is read and written, resolved by `prepare(for:)`.
-    var access = PropertyAccess.keyValueCoding("")
+    var access = PropertyKeyPath.Resolved.keyValueCoding("")
 
     /// Creates an animation of the property at `path` (any key path of `CALayer`, including
     /// virtual ones such as `"transform.rotation.z"` and `@LayerProperty` properties).
@@ -78,7 +78,7 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     override func prepare(for layer: CALayer) {
-        access = PropertyAccess(keyPath: storedKeyPath)
+        access = PropertyKeyPath.Resolved(keyPath: storedKeyPath)
         let key = storedKeyPath?.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
         changesOnlyPlacement = CALayerProperty.table[key]?.changesOnlyPlacement ?? false
         animatedKind = Self.animatedKind(of: storedKeyPath, access: access, on: layer)

@@ -40,7 +40,7 @@ package final class LaneForm: Sendable {
         }
     }
 
-    package let field: LayerField
+    package let field: CALayerProperty.Field
     package let additive: Bool
     package let cumulative: Bool
     package let progress: Progress
@@ -59,7 +59,8 @@ package final class LaneForm: Sendable {
 
     /// A basic animation's program.
     package init(
-        field: LayerField, additive: Bool, cumulative: Bool, progress: Progress, from: SIMD4<Double>?,
+        field: CALayerProperty.Field, additive: Bool, cumulative: Bool, progress: Progress,
+        from: SIMD4<Double>?,
         to: SIMD4<Double>?, by: SIMD4<Double>?, captured: SIMD4<Double>?
     ) {
         (self.field, self.additive, self.cumulative, self.progress) = (field, additive, cumulative, progress)
@@ -69,7 +70,8 @@ package final class LaneForm: Sendable {
 
     /// A keyframe animation's program.
     package init(
-        field: LayerField, additive: Bool, cumulative: Bool, progress: Progress, frames: [SIMD4<Double>],
+        field: CALayerProperty.Field, additive: Bool, cumulative: Bool, progress: Progress,
+        frames: [SIMD4<Double>],
         timeline: KeyframeTimeline, paced: Bool, discrete: Bool, segmentCurves: [UnitBezier]?
     ) {
         (self.field, self.additive, self.cumulative, self.progress) = (field, additive, cumulative, progress)

@@ -1,6 +1,6 @@
 import CoreGraphics
 
-// The lanes of property animations. For the common case — a key path that is a `LayerField` of one
+// The lanes of property animations. For the common case — a key path that is a `CALayerProperty.Field` of one
 // of the fixed-size kinds (scalar, point, size, rect) and values of that kind, with no value
 // function — `prepare(for:)` converts the values once into `SIMD4<Double>` lanes, and a render
 // node's lane records (ResolvedAnimations.swift) interpolate and compose lane by lane with the
@@ -33,7 +33,7 @@ enum LaneKind: Equatable {
     }
 }
 
-extension LayerField {
+extension CALayerProperty.Field {
     /// The field's kind in lanes (`nil`: no lane form).
     var laneKind: LaneKind? {
         switch value {

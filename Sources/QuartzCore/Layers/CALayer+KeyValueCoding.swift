@@ -59,7 +59,7 @@ extension CALayer {
         let head = String(keyPath[..<dot])
         let rest = String(keyPath[keyPath.index(after: dot)...])
         guard let base = kvcValue(forKey: head) else { return nil }
-        if let field = KeyPathField.value(of: base, field: rest) { return field }
+        if let field = PropertyKeyPath.SubKeys.value(of: base, field: rest) { return field }
         switch base {
         case let layer as CALayer: return layer.value(forKeyPath: rest)
         case let dictionary as [AnyHashable: Any]: return Self.value(in: dictionary, keyPath: rest)
@@ -81,12 +81,12 @@ extension CALayer {
         }
         if let layer = base as? CALayer {
             layer.setValue(value, forKeyPath: rest)
-        } else if let updated = KeyPathField.setting(field: rest, of: base, to: value) {
+        } else if let updated = PropertyKeyPath.SubKeys.setting(field: rest, of: base, to: value) {
             kvcSetValue(updated, forKey: head)
-        } else if KeyPathField.hasField(rest, in: base) {
+        } else if PropertyKeyPath.SubKeys.hasField(rest, in: base) {
             CompatibilityWarnings.report(
                 "setValue(_:forKeyPath: \"\(keyPath)\") ignored a value of type \(typeName(value)); it takes "
-                    + KeyPathField.accepted(field: rest, of: base))
+                    + PropertyKeyPath.SubKeys.accepted(field: rest, of: base))
         } else {
             // Name the key path: the value may be fine, the path is what is wrong (ruling T5).
             CompatibilityWarnings.report(
@@ -103,7 +103,7 @@ extension CALayer {
         case let layer as CALayer: return layer.value(forKeyPath: parts[1])
         case let nested as [AnyHashable: Any]: return value(in: nested, keyPath: parts[1])
         case let nested as [String: Any]: return value(in: nested, keyPath: parts[1])
-        default: return KeyPathField.value(of: next, field: parts[1])
+        default: return PropertyKeyPath.SubKeys.value(of: next, field: parts[1])
         }
     }
 

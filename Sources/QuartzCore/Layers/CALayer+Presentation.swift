@@ -55,7 +55,7 @@ extension CALayer {
         guard let node = renderNode else { return value(forKeyPath: keyPath) }
         let now = localTime(fromAbsolute: CACurrentMediaTime())
         var presented = node.presented(atLocalTime: now)
-        let access = PropertyAccess(keyPath: keyPath)
+        let access = PropertyKeyPath.Resolved(keyPath: keyPath)
         if case .keyValueCoding = access {
             guard let value = presented.value(forKeyPath: keyPath) else {
                 return presentationCopy()?.value(forKeyPath: keyPath)

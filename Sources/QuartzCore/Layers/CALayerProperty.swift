@@ -2,11 +2,11 @@ import CoreGraphics
 
 /// One entry of the typed table of `CALayer` properties: its key-value coding key, whether Apple
 /// animates it, its default, how to read and write it from an untyped value, and what its
-/// animations are (a typed `LayerField`, placement only).
+/// animations are (a typed `CALayerProperty.Field`, placement only).
 ///
 /// The table is the single place that spells the properties' keys: the public setters find their
 /// key by their `LayerState` key path (`key(for:)`); key-value coding, the style mechanism,
-/// `defaultValue(forKey:)`, implicit actions, animation records (`LayerField.byKeyPath`), the
+/// `defaultValue(forKey:)`, implicit actions, animation records (`CALayerProperty.Field.byKeyPath`), the
 /// rasterization cache and the render tree's value table (`LayerState.properties`, derived from
 /// `stored`) all read it.
 package struct CALayerProperty: @unchecked Sendable {
@@ -29,13 +29,13 @@ package struct CALayerProperty: @unchecked Sendable {
     /// The property's storage in `LayerState`, for reading and writing render nodes' values;
     /// `nil` for properties that are not a stored value of a node (`frame`, the hierarchy,
     /// `actions`, `style`) and for kinds' properties (their values have tables of their own).
-    package var stored: ValueProperty<LayerState>? = nil
+    package var stored: CALayerProperty.Stored<LayerState>? = nil
     /// Where the property lives in `LayerState`, if it does (also for `actions`, which is state
     /// but not a render node's value).
     package var statePath: AnyKeyPath? = nil
-    /// The typed field animations of the key write (`LayerField`): derived for every animatable
+    /// The typed field animations of the key write (`CALayerProperty.Field`): derived for every animatable
     /// property stored as a number, point, size, rectangle or transform.
-    package var field: LayerField? = nil
+    package var field: CALayerProperty.Field? = nil
     /// Whether an animation of the property (or of a field of it) changes only where the layer is
     /// placed and how opaque it is, so a rasterized layer's bitmap stays valid.
     package var changesOnlyPlacement = false
@@ -52,7 +52,7 @@ package struct CALayerProperty: @unchecked Sendable {
     package var animatesInViewBlocks = false
 
     /// The render-node properties a rasterized layer's bitmap shows, in key order.
-    package static let drawnProperties: [ValueProperty<LayerState>] = table.values
+    package static let drawnProperties: [CALayerProperty.Stored<LayerState>] = table.values
         .filter(\.isDrawn).compactMap(\.stored).sorted { $0.key < $1.key }
 
     /// The key of the property stored at `path` in `LayerState`, as the table spells it.
@@ -83,7 +83,7 @@ package struct CALayerProperty: @unchecked Sendable {
         // Each property once: its key, its public setter (change handling and actions), its
         // storage in `LayerState` (render nodes), whether it animates, its default.
         // An animatable number, point, size, rectangle or transform gets the typed field its
-        // animations write (`LayerField`); `placement`: its animations change only
+        // animations write (`CALayerProperty.Field`); `placement`: its animations change only
         // placement and opacity; `node: false`: state that is not a render node's value.
         func add<T>(
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
@@ -99,7 +99,7 @@ package struct CALayerProperty: @unchecked Sendable {
                     layer[keyPath: path] = typed
                     return true
                 }, stored: storage.map { .plain(key, $0) }, statePath: storage)
-            property.field = animatable ? storage.flatMap { LayerField($0) } : nil
+            property.field = animatable ? storage.flatMap { CALayerProperty.Field($0) } : nil
             (property.changesOnlyPlacement, property.changesAtOnce) = (placement, atOnce)
             (property.isDrawn, property.animatesInViewBlocks) = (drawn, view)
             entries.append(property)
@@ -158,7 +158,7 @@ package struct CALayerProperty: @unchecked Sendable {
                     layer.contents = value is NSNull ? nil : value
                     return true
                 },
-                stored: ValueProperty(
+                stored: CALayerProperty.Stored(
                     key: contents, get: { $0.contents },
                     set: { state, value in
                         state.contents = value is NSNull ? nil : value

@@ -9,7 +9,7 @@ import CoreGraphics
 /// Values are plain values: a published node's never change, whatever the model does later.
 package protocol LayerKindValues {
     /// The kind's animatable and drawn properties, by key-value coding key.
-    static var properties: [String: ValueProperty<Self>] { get }
+    static var properties: [String: CALayerProperty.Stored<Self>] { get }
 
     /// The value at `keyPath`, or `nil` (not `.some(nil)`) when the kind has no such key path.
     func value(forKeyPath keyPath: String) -> Any??
@@ -70,11 +70,11 @@ package protocol LayerKindValues {
 
 extension LayerKindValues {
     package func value(forKeyPath keyPath: String) -> Any?? {
-        ValueKeyPath.value(keyPath, in: self, Self.properties)
+        PropertyKeyPath.value(keyPath, in: self, Self.properties)
     }
 
     package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
-        ValueKeyPath.setValue(value, keyPath, in: &self, Self.properties)
+        PropertyKeyPath.setValue(value, keyPath, in: &self, Self.properties)
     }
 
     package var drawsOwnContents: Bool { false }

@@ -2,7 +2,7 @@ import CoreGraphics
 
 /// The presented values a boxed animation record is being evaluated into — the caller's buffer,
 /// written in place — and the render node whose committed values the animation reads (R2: read
-/// live). Keys without a `LayerField` go through the values' own tables (`PresentedValues`); no
+/// live). Keys without a `CALayerProperty.Field` go through the values' own tables (`PresentedValues`); no
 /// layer object is read or made.
 ///
 /// A target exists only inside `PresentationTarget.with(_:node:_:)`, which lends it the buffer
@@ -35,7 +35,7 @@ package struct PresentationTarget {
 
     /// The current value at `access` and, for key-value-coded keys, the boxed value (whose type
     /// writing back must reproduce).
-    func read(_ access: PropertyAccess) -> (value: AnimatableValue, template: Any?) {
+    func read(_ access: PropertyKeyPath.Resolved) -> (value: AnimatableValue, template: Any?) {
         switch access {
         case .field(let field): return (field.read(state), nil)
         case .keyValueCoding(let keyPath):
@@ -45,7 +45,7 @@ package struct PresentationTarget {
     }
 
     /// The model's (the node's committed) value at `access`.
-    func readModel(_ access: PropertyAccess) -> AnimatableValue {
+    func readModel(_ access: PropertyKeyPath.Resolved) -> AnimatableValue {
         switch access {
         case .field(let field): return field.read(node.values.state)
         case .keyValueCoding(let keyPath):
@@ -55,7 +55,7 @@ package struct PresentationTarget {
 
     /// Writes `value` at `access`; a value of another kind than the field (a discrete switch) is
     /// converted to the field's type when it can be, as key-value coding would.
-    func write(_ access: PropertyAccess, _ value: AnimatableValue, template: Any?) {
+    func write(_ access: PropertyKeyPath.Resolved, _ value: AnimatableValue, template: Any?) {
         switch access {
         case .field(let field):
             if field.write(value, into: &state) { return }

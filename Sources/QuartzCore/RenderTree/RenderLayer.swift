@@ -21,7 +21,7 @@ package struct PresentedValues {
     /// The value at `keyPath` (the layer's properties, then the kind's, then a key of its own),
     /// or `nil` when none has it.
     package func value(forKeyPath keyPath: String) -> Any?? {
-        if let value = ValueKeyPath.value(keyPath, in: state, LayerState.properties) { return value }
+        if let value = PropertyKeyPath.value(keyPath, in: state, LayerState.properties) { return value }
         if let value = kind?.value(forKeyPath: keyPath) { return value }
         return custom[keyPath].map { .some($0) }
     }
@@ -31,13 +31,13 @@ package struct PresentedValues {
     /// layer's own (as `setValue(_:forKey:)` stores it on the model).
     @discardableResult
     package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
-        if ValueKeyPath.setValue(value, keyPath, in: &state, LayerState.properties) { return true }
+        if PropertyKeyPath.setValue(value, keyPath, in: &state, LayerState.properties) { return true }
         if var values = kind {
             kind = nil
             defer { kind = values }
             if values.setValue(value, forKeyPath: keyPath) { return true }
         }
-        guard !keyPath.contains("."), ValueKeyPath.value(keyPath, in: state, LayerState.properties) == nil,
+        guard !keyPath.contains("."), PropertyKeyPath.value(keyPath, in: state, LayerState.properties) == nil,
             kind?.value(forKeyPath: keyPath) == nil
         else { return false }
         custom[keyPath] = value

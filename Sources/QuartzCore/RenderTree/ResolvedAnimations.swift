@@ -7,7 +7,7 @@ import CoreGraphics
 // `lamina tree`, the tests and the benchmark. A frame walks a node's records from start to end.
 //
 // Three kinds of record:
-// - lanes: a basic, spring or keyframe animation of a `LayerField` whose values fit lanes (a
+// - lanes: a basic, spring or keyframe animation of a `CALayerProperty.Field` whose values fit lanes (a
 //   number, point, size or rectangle; Lanes.swift). Its frame reads no object, retains nothing
 //   and follows no pointer out of the record: a linear scan of a few hundred contiguous bytes.
 // - boxed: any other property animation (colours, paths, images, transforms as matrices,
@@ -208,7 +208,7 @@ extension ResolvedAnimations {
         let timing: ResolvedTiming
         let kind: Kind
         /// Lanes: the field animated (`nil` for the other kinds).
-        let field: LayerField?
+        let field: CALayerProperty.Field?
         let flags: Flags
         let progress: ProgressKind
         /// Lanes: the field's lanes: 1, 2 or 4.
@@ -238,7 +238,7 @@ extension ResolvedAnimations {
     }
 
     /// The lanes of a value of `count` lanes stored at `p` (the other lanes 0, as
-    /// `LayerField.lanes` has them).
+    /// `CALayerProperty.Field.lanes` has them).
     @inline(__always)
     private static func lanes(_ p: UnsafePointer<Double>, count: Int) -> SIMD4<Double> {
         switch count {
@@ -327,7 +327,7 @@ extension ResolvedAnimations {
 
     /// The bytes of a record's model value.
     @inline(__always)
-    static func modelSize(_ field: LayerField, laneCount: Int) -> Int {
+    static func modelSize(_ field: CALayerProperty.Field, laneCount: Int) -> Int {
         field.matrix == nil ? laneCount * 8 : MemoryLayout<CATransform3D>.stride
     }
 

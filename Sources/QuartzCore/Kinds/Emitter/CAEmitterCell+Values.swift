@@ -43,21 +43,23 @@ package struct EmitterCellValues {
     var fillMode = CAMediaTimingFillMode.removed
 }
 
-/// One key-value-coded property of `CAEmitterCell`.
-struct EmitterCellProperty: @unchecked Sendable {
-    /// Where the value lives in the cell's values: the setters find their key by it.
-    let path: PartialKeyPath<EmitterCellValues>
-    let defaultIsZero: Bool
-    let get: (EmitterCellValues) -> Any?
-    let set: (inout EmitterCellValues, Any?) -> Bool
+extension CAEmitterCell {
+    /// One key-value-coded property of `CAEmitterCell`.
+    struct Property: @unchecked Sendable {
+        /// Where the value lives in the cell's values: the setters find their key by it.
+        let path: PartialKeyPath<EmitterCellValues>
+        let defaultIsZero: Bool
+        let get: (EmitterCellValues) -> Any?
+        let set: (inout EmitterCellValues, Any?) -> Bool
+    }
 }
 
 extension CAEmitterCell {
     /// The cell's properties by Apple's key.
-    static let properties: [String: EmitterCellProperty] = {
-        var table: [String: EmitterCellProperty] = [:]
+    static let properties: [String: CAEmitterCell.Property] = {
+        var table: [String: CAEmitterCell.Property] = [:]
         func add<T>(_ key: String, _ path: WritableKeyPath<EmitterCellValues, T>, zero: Bool = true) {
-            table[key] = EmitterCellProperty(
+            table[key] = CAEmitterCell.Property(
                 path: path, defaultIsZero: zero, get: { $0[keyPath: path] },
                 set: { values, value in
                     guard let typed = ValueCoercion.coerce(value, to: T.self) else { return false }
@@ -67,7 +69,7 @@ extension CAEmitterCell {
         }
         func addOptional<T>(_ key: String, _ path: WritableKeyPath<EmitterCellValues, T?>, zero: Bool = true)
         {
-            table[key] = EmitterCellProperty(
+            table[key] = CAEmitterCell.Property(
                 path: path, defaultIsZero: zero, get: { $0[keyPath: path] },
                 set: { values, value in
                     guard let value, !(value is NSNull) else {
@@ -107,13 +109,13 @@ extension CAEmitterCell {
         add("minificationFilter", \.minificationFilter, zero: false)
         add("magnificationFilter", \.magnificationFilter, zero: false)
         addOptional("color", \.color, zero: false)
-        table["contents"] = EmitterCellProperty(
+        table["contents"] = CAEmitterCell.Property(
             path: \.contents, defaultIsZero: true, get: { $0.contents },
             set: { values, value in
                 values.contents = value is NSNull ? nil : value
                 return true
             })
-        table["emitterCells"] = EmitterCellProperty(
+        table["emitterCells"] = CAEmitterCell.Property(
             path: \.emitterCells, defaultIsZero: true, get: { $0.emitterCells },
             set: { values, value in
                 guard let value, !(value is NSNull) else {
@@ -126,7 +128,7 @@ extension CAEmitterCell {
                 values.emitterCells = typed
                 return true
             })
-        table["style"] = EmitterCellProperty(
+        table["style"] = CAEmitterCell.Property(
             path: \.style, defaultIsZero: true, get: { $0.style },
             set: { values, value in
                 guard let value, !(value is NSNull) else {

@@ -397,7 +397,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
             return EmitterKeyPath.value(in: emitterCells, keyPath: parts[1])
         }
         guard let base = value(forKey: parts[0]) else { return nil }
-        return KeyPathField.value(of: base, field: parts[1])
+        return PropertyKeyPath.SubKeys.value(of: base, field: parts[1])
     }
 
     /// Writes a dot-separated key path, as `value(forKeyPath:)` reads it; other paths are
@@ -408,7 +408,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
         if Self.properties[parts[0]]?.path == \EmitterCellValues.emitterCells {
             EmitterKeyPath.setValue(value, in: emitterCells, keyPath: parts[1])
         } else if let base = self.value(forKey: parts[0]),
-            let updated = KeyPathField.setting(field: parts[1], of: base, to: value)
+            let updated = PropertyKeyPath.SubKeys.setting(field: parts[1], of: base, to: value)
         {
             setValue(updated, forKey: parts[0])
         } else {

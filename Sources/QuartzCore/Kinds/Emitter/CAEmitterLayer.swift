@@ -175,8 +175,8 @@ open class CAEmitterLayer: CALayer {
     }
 
     /// The emitter layer's properties for key-value coding, by key.
-    /// The kind's properties, declared once (`KindProperty`).
-    static let emitterProperties = KindProperties<CAEmitterLayer, EmitterLayerValues>(
+    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
+    static let emitterProperties = CALayerProperty.KindTable<CAEmitterLayer, EmitterLayerValues>(
         defaults: EmitterLayerValues(),
         [
             .optional("emitterCells", \.emitterCells, \.emitterCells, animatable: false),

@@ -9,7 +9,7 @@ extension EmitterLayerValues: LayerKindValues {
 
     package var emission: EmitterLayerValues? { self }
 
-    package static var properties: [String: ValueProperty<EmitterLayerValues>] {
+    package static var properties: [String: CALayerProperty.Stored<EmitterLayerValues>] {
         CAEmitterLayer.emitterProperties.valueEntries
     }
 
@@ -18,14 +18,14 @@ extension EmitterLayerValues: LayerKindValues {
         if let rest = EmitterKeyPath.throughCells(keyPath) {
             return .some(EmitterKeyPath.value(in: emitterCells, keyPath: rest))
         }
-        return ValueKeyPath.value(keyPath, in: self, Self.properties)
+        return PropertyKeyPath.value(keyPath, in: self, Self.properties)
     }
 
     /// Writes a key path; `"emitterCells.NAME.…"` writes the cell named NAME in fresh copies of
     /// the cells, so that the values this was copied from keep theirs.
     package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
         guard let rest = EmitterKeyPath.throughCells(keyPath) else {
-            return ValueKeyPath.setValue(value, keyPath, in: &self, Self.properties)
+            return PropertyKeyPath.setValue(value, keyPath, in: &self, Self.properties)
         }
         copyCells()
         EmitterKeyPath.setValue(value, in: emitterCells, keyPath: rest)

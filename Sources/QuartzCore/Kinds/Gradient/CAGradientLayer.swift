@@ -79,8 +79,8 @@ open class CAGradientLayer: CALayer {
     override package func makeKindValues() -> (any LayerKindValues)? { gradient }
 
     /// The gradient layer's properties for key-value coding, by key.
-    /// The kind's properties, declared once (`KindProperty`).
-    static let gradientProperties = KindProperties<CAGradientLayer, GradientValues>(
+    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
+    static let gradientProperties = CALayerProperty.KindTable<CAGradientLayer, GradientValues>(
         defaults: GradientValues(),
         [
             .optional("colors", \.colors, \.colors, animatable: true),

@@ -4,7 +4,7 @@ import CoreGraphics
 // content (CAGradientLayer+Rendering.swift).
 
 extension GradientValues: LayerKindValues {
-    package static var properties: [String: ValueProperty<GradientValues>] {
+    package static var properties: [String: CALayerProperty.Stored<GradientValues>] {
         CAGradientLayer.gradientProperties.valueEntries
     }
 

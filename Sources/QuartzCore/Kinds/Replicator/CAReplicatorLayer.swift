@@ -117,8 +117,8 @@ open class CAReplicatorLayer: CALayer {
     override package func makeKindValues() -> (any LayerKindValues)? { replicator }
 
     /// The replicator layer's properties for key-value coding, by key.
-    /// The kind's properties, declared once (`KindProperty`).
-    static let replicatorProperties = KindProperties<CAReplicatorLayer, ReplicatorValues>(
+    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
+    static let replicatorProperties = CALayerProperty.KindTable<CAReplicatorLayer, ReplicatorValues>(
         defaults: ReplicatorValues(),
         [
             .plain("instanceCount", \.instanceCount, \.instanceCount, animatable: true, zero: false),

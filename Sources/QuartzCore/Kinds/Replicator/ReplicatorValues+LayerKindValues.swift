@@ -4,7 +4,7 @@ import CoreGraphics
 // its instances are drawn by the build stage (RenderPass+Replicator.swift).
 
 extension ReplicatorValues: LayerKindValues {
-    package static var properties: [String: ValueProperty<ReplicatorValues>] {
+    package static var properties: [String: CALayerProperty.Stored<ReplicatorValues>] {
         CAReplicatorLayer.replicatorProperties.valueEntries
     }
 

@@ -125,8 +125,8 @@ open class CAShapeLayer: CALayer {
     /// The shape layer's values for its render node.
     override package func makeKindValues() -> (any LayerKindValues)? { shape }
 
-    /// The kind's properties, declared once (`KindProperty`).
-    static let shapeProperties = KindProperties<CAShapeLayer, ShapeValues>(
+    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
+    static let shapeProperties = CALayerProperty.KindTable<CAShapeLayer, ShapeValues>(
         defaults: ShapeValues(),
         [
             .optional("path", \.path, \.path, animatable: true),

@@ -4,7 +4,7 @@ import CoreGraphics
 // rasterised by Cairo (CAShapeLayer+Rendering.swift).
 
 extension ShapeValues: LayerKindValues {
-    package static var properties: [String: ValueProperty<ShapeValues>] {
+    package static var properties: [String: CALayerProperty.Stored<ShapeValues>] {
         CAShapeLayer.shapeProperties.valueEntries
     }
 

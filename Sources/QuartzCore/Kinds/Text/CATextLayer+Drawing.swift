@@ -66,7 +66,7 @@ package struct TextValues: LayerKindValues {
 
     package var drawsWithinBounds: Bool { true }
 
-    package static var properties: [String: ValueProperty<TextValues>] {
+    package static var properties: [String: CALayerProperty.Stored<TextValues>] {
         CATextLayer.textProperties.valueEntries
     }
 

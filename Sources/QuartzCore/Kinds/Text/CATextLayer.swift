@@ -107,10 +107,10 @@ open class CATextLayer: CALayer {
     /// The text layer's values for its render node.
     override package func makeKindValues() -> (any LayerKindValues)? { text }
 
-    /// The kind's properties, declared once (`KindProperty`). `fontSize` and `foregroundColor`
+    /// The kind's properties, declared once (`CALayerProperty.KindEntry`). `fontSize` and `foregroundColor`
     /// animate, implicitly too; Apple's defaults that are not their type's zero are reported by
     /// `defaultValue(forKey:)`.
-    static let textProperties = KindProperties<CATextLayer, TextValues>(
+    static let textProperties = CALayerProperty.KindTable<CATextLayer, TextValues>(
         defaults: TextValues(),
         [
             .optional("string", \.string, \.string, animatable: false),

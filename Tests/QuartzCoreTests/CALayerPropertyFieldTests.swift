@@ -2,15 +2,15 @@ import CoreGraphics
 import QuartzCore
 import Testing
 
-// Typed fields are derived from the property table (`LayerField.init(_:)`: a byte offset into
+// Typed fields are derived from the property table (`CALayerProperty.Field.init(_:)`: a byte offset into
 // `LayerState` and the value's type), not declared beside it. These tests hold the derived
 // fields to the key-value coding path, which reads and writes through Swift key paths
-// (`ValueKeyPath` over `LayerState.properties`): a wrong offset, type or sub-field name shows up
+// (`PropertyKeyPath` over `LayerState.properties`): a wrong offset, type or sub-field name shows up
 // as a value written one way and read back differently the other.
 
-@Suite struct LayerFieldTests {
+@Suite struct CALayerPropertyFieldTests {
     /// A distinct value of the field's kind, from `seed`.
-    static func sample(_ field: LayerField, _ seed: Double) -> AnimatableValue {
+    static func sample(_ field: CALayerProperty.Field, _ seed: Double) -> AnimatableValue {
         switch field.read(CALayer().state) {
         case .point: return .point(CGPoint(x: seed + 0.25, y: -seed - 0.5))
         case .size: return .size(CGSize(width: seed + 0.75, height: seed + 1.125))
@@ -47,13 +47,15 @@ import Testing
     }
 
     @Test func everyFieldWritesWhatKeyValueCodingReadsAndReadsWhatItWrites() throws {
-        #expect(LayerField.byKeyPath.count > 40)
-        for (index, (keyPath, field)) in LayerField.byKeyPath.sorted(by: { $0.key < $1.key }).enumerated() {
+        #expect(CALayerProperty.Field.byKeyPath.count > 40)
+        for (index, (keyPath, field)) in CALayerProperty.Field.byKeyPath.sorted(by: { $0.key < $1.key })
+            .enumerated()
+        {
             let value = Self.sample(field, Double(index))
             // Field → key-value coding.
             var state = CALayer().state
             #expect(field.write(value, into: &state), "\(keyPath)")
-            let read = ValueKeyPath.value(keyPath, in: state, LayerState.properties)
+            let read = PropertyKeyPath.value(keyPath, in: state, LayerState.properties)
             let expected = Self.lanes(value)
             let viaKeyPath = Self.lanes(read ?? nil)
             #expect(viaKeyPath.count == expected.count, "\(keyPath)")
@@ -71,7 +73,7 @@ import Testing
             case .transform(let t): boxed = t
             default: boxed = 0
             }
-            #expect(ValueKeyPath.setValue(boxed, keyPath, in: &other, LayerState.properties), "\(keyPath)")
+            #expect(PropertyKeyPath.setValue(boxed, keyPath, in: &other, LayerState.properties), "\(keyPath)")
             for (a, b) in zip(Self.lanes(field.read(other)), expected) {
                 #expect(Swift.abs(a - b) < 1e-6, "\(keyPath): field read \(a), key-value coding wrote \(b)")
             }
@@ -86,7 +88,7 @@ import Testing
             default: numeric = false
             }
             #expect(
-                (LayerField.byKeyPath[property.key] != nil) == (numeric && property.isAnimatable),
+                (CALayerProperty.Field.byKeyPath[property.key] != nil) == (numeric && property.isAnimatable),
                 "\(property.key)")
         }
         // Sub-fields under Apple's names.
@@ -94,9 +96,9 @@ import Testing
             "position.x", "bounds.size.width", "bounds.origin", "shadowOffset.height",
             "transform.rotation.z", "sublayerTransform.translation", "contentsRect.size",
         ] {
-            #expect(LayerField.byKeyPath[keyPath] != nil, "\(keyPath)")
+            #expect(CALayerProperty.Field.byKeyPath[keyPath] != nil, "\(keyPath)")
         }
-        #expect(LayerField.byKeyPath["opacity.x"] == nil)
-        #expect(LayerField.byKeyPath["speed"] == nil)
+        #expect(CALayerProperty.Field.byKeyPath["opacity.x"] == nil)
+        #expect(CALayerProperty.Field.byKeyPath["speed"] == nil)
     }
 }
