@@ -46,7 +46,9 @@ import Testing
         ]
     }()
 
-    static func render(_ test: Case, analytic: Bool, contents: CGImage? = nil) throws -> [UInt8] {
+    static func render(
+        _ test: Case, analytic: Bool, contents: CGImage? = nil, configure: (CALayer) -> Void = { _ in }
+    ) throws -> [UInt8] {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
         root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
@@ -61,6 +63,7 @@ import Testing
         card.shadowColor = test.color
         card.transform = test.transform
         card.contents = contents
+        configure(card)
         root.addSublayer(card)
         let renderer = try CARenderer(layer: root, size: root.bounds.size)
         renderer.usesAnalyticShadows = analytic
@@ -104,5 +107,31 @@ import Testing
         #expect(
             try Self.render(test, analytic: true, contents: image)
                 == Self.render(test, analytic: false, contents: image))
+    }
+
+    /// The properties that make a layer's shape something other than the rounded rectangle of
+    /// its background and border: the table flags them, and each sends the shadow down the
+    /// general path (the same pixels with analytic shadows on or off).
+    @Test("each property that shapes a shadow keeps the general path")
+    func shapingPropertiesTakeTheGeneralPath() throws {
+        let flagged = CALayerProperty.table.values.filter { $0.keepsShadowPlain != nil }.map(\.key).sorted()
+        #expect(flagged == ["contents", "cornerCurve", "maskedCorners", "shadowPath"])
+        let changes: [(CALayer) -> Void] = [
+            { $0.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 70, height: 56), transform: nil) },
+            { $0.cornerCurve = .continuous },
+            { $0.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] },
+        ]
+        let test = Self.cases[0]
+        for change in changes {
+            var state = CALayer().state
+            #expect(CALayerProperty.plainShadowChecks.allSatisfy { $0(state) })
+            let layer = CALayer()
+            change(layer)
+            state = layer.state
+            #expect(!CALayerProperty.plainShadowChecks.allSatisfy { $0(state) })
+            #expect(
+                try Self.render(test, analytic: true, configure: change)
+                    == Self.render(test, analytic: false, configure: change))
+        }
     }
 }

@@ -50,6 +50,16 @@ package struct CALayerProperty: @unchecked Sendable {
     /// Whether UIKit's view animation blocks animate the property (ruling U5): Apple's list of
     /// a view's animatable properties, as the layer keys they change.
     package var animatesInViewBlocks = false
+    /// For a property whose value can make a layer's shape something other than the rounded
+    /// rectangle of its background and border (`shadowPath`, `contents`, `cornerCurve`,
+    /// `maskedCorners`): whether its value in a state leaves that shape plain (it is at its
+    /// default), so that the layer's shadow can be drawn analytically. `nil` for the others.
+    package var keepsShadowPlain: ((LayerState) -> Bool)? = nil
+
+    /// The checks every layer state passes before its shadow is drawn analytically: one per
+    /// property that can change a shadow's shape.
+    nonisolated(unsafe) package static let plainShadowChecks: [(LayerState) -> Bool] = table.values
+        .sorted { $0.key < $1.key }.compactMap(\.keepsShadowPlain)
 
     /// The render-node properties a rasterized layer's bitmap shows, in key order.
     package static let drawnProperties: [CALayerProperty.Stored<LayerState>] = table.values
@@ -89,7 +99,8 @@ package struct CALayerProperty: @unchecked Sendable {
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
             _ storage: WritableKeyPath<LayerState, T>?,
             _ animatable: Bool, zero: Bool, style: Bool = true,
-            placement: Bool = false, atOnce: Bool = false, drawn: Bool = true, view: Bool = false
+            placement: Bool = false, atOnce: Bool = false, drawn: Bool = true, view: Bool = false,
+            shadowShape: Bool = false
         ) {
             var property = CALayerProperty(
                 key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
@@ -102,13 +113,25 @@ package struct CALayerProperty: @unchecked Sendable {
             property.field = animatable ? storage.flatMap { CALayerProperty.Field($0) } : nil
             (property.changesOnlyPlacement, property.changesAtOnce) = (placement, atOnce)
             (property.isDrawn, property.animatesInViewBlocks) = (drawn, view)
+            if shadowShape, let storage {
+                property.keepsShadowPlain = isDefault(storage)
+            }
             entries.append(property)
+        }
+        /// Whether a state's value at `storage` is the default's (a property whose type is
+        /// `Equatable`).
+        func isDefault<T>(_ storage: WritableKeyPath<LayerState, T>) -> (LayerState) -> Bool {
+            guard let reference = d[keyPath: storage] as? any Equatable else {
+                preconditionFailure("\(storage) is not Equatable")
+            }
+            func equals<E: Equatable>(_ reference: E, _ value: Any) -> Bool { (value as? E) == reference }
+            return { equals(reference, $0[keyPath: storage]) }
         }
         func addOptional<T>(
             _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>,
             _ storage: WritableKeyPath<LayerState, T?>?,
             _ animatable: Bool, style: Bool = true, node: Bool = true, atOnce: Bool = false,
-            view: Bool = false
+            view: Bool = false, shadowShape: Bool = false
         ) {
             let value = storage.flatMap { d[keyPath: $0] }
             var property = CALayerProperty(
@@ -124,6 +147,9 @@ package struct CALayerProperty: @unchecked Sendable {
                     return true
                 }, stored: node ? storage.map { .optional(key, $0) } : nil, statePath: storage)
             (property.changesAtOnce, property.animatesInViewBlocks) = (atOnce, view)
+            if shadowShape, let storage, value == nil {
+                property.keepsShadowPlain = { $0[keyPath: storage] == nil }
+            }
             entries.append(property)
         }
         // Geometry
@@ -163,7 +189,7 @@ package struct CALayerProperty: @unchecked Sendable {
                     set: { state, value in
                         state.contents = value is NSNull ? nil : value
                         return true
-                    }), statePath: \LayerState.contents))
+                    }), statePath: \LayerState.contents, keepsShadowPlain: { $0.contents == nil }))
         add(
             "contentsRect", \.contentsRect, \.contentsRect, true, zero: false,
             view: true)
@@ -192,8 +218,8 @@ package struct CALayerProperty: @unchecked Sendable {
         add(
             "cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, view: true
         )
-        add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false)
-        add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false)
+        add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false, shadowShape: true)
+        add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false, shadowShape: true)
         add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, view: true)
         addOptional("borderColor", \.borderColor, \.borderColor, true, view: true)
         add(
@@ -220,7 +246,7 @@ package struct CALayerProperty: @unchecked Sendable {
         add(
             "shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false,
             view: true)
-        addOptional("shadowPath", \.shadowPath, \.shadowPath, true)
+        addOptional("shadowPath", \.shadowPath, \.shadowPath, true, shadowShape: true)
         // Hierarchy (set through the hierarchy rules)
         addOptional("sublayers", \.sublayers, nil, true, style: false, atOnce: true)
         addOptional("mask", \.mask, nil, true, style: false, atOnce: true)

@@ -11,8 +11,11 @@ extension RenderPass {
     func drawAnalyticShadow(
         _ layer: RenderLayer, state: LayerState, matrix: CATransform3D, color: CGColor, opacity: Float
     ) -> Bool {
-        guard builder.usesAnalyticShadows, state.shadowPath == nil, layer.sublayers.isEmpty,
-            state.contents == nil, state.contentsCrossfade == nil, layer.kind?.drawsOwnContents != true
+        // Every property that can change the shape away from a rounded rectangle is at its
+        // default (the table's `shadowShape` flag), and nothing else draws in the layer.
+        guard builder.usesAnalyticShadows, layer.sublayers.isEmpty, state.contentsCrossfade == nil,
+            layer.kind?.drawsOwnContents != true,
+            CALayerProperty.plainShadowChecks.allSatisfy({ $0(state) })
         else { return false }
         // The shape's alpha as drawn: the background's a, and in the border's ring the border's
         // b over it, a + b(1 − a).
@@ -22,8 +25,6 @@ extension RenderPass {
             borderWidth > 0 ? state.borderColor.map { Float(min(max($0.rgbaComponents.a, 0), 1)) } ?? 0 : 0
         let bounds = state.bounds
         let corner = state.cornerRadius.isFinite ? max(state.cornerRadius, 0) : 0
-        guard corner == 0 || (state.cornerCurve == .circular && state.maskedCorners.rawValue & 15 == 15)
-        else { return false }
         // σ is the general path's: shadowRadius / 2 points, at most 32 pixels at the centre.
         let pixelsPerPoint = Self.pixelsPerPoint(bounds, matrix, builder)
         let radius = state.shadowRadius.isFinite ? max(state.shadowRadius, 0) : 0
