@@ -9,11 +9,8 @@ extension CALayer {
     /// Reads `key`: a table property, a `@LayerProperty`, or a stored arbitrary key, falling back
     /// to the class's `defaultValue(forKey:)` when it was never set.
     func kvcValue(forKey key: String) -> Any? {
-        if let property = tableProperty(forKey: key) {
+        if let property = tableProperty(forKey: key) ?? managedProperty(forKey: key) {
             return property.get(self)
-        }
-        if let managed = managedProperty(forKey: key) {
-            return dynamicValues[key] ?? type(of: self).defaultValue(forKey: key) ?? managed.defaultValue
         }
         return dynamicValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
@@ -22,20 +19,11 @@ extension CALayer {
     /// (Apple raises an exception there; Lamina never crashes on bad input) and reported once.
     func kvcSetValue(_ value: Any?, forKey key: String) {
         let value: Any? = value is NSNull ? nil : value
-        if let property = tableProperty(forKey: key) {
+        if let property = tableProperty(forKey: key) ?? managedProperty(forKey: key) {
             if !property.set(self, value) {
                 CompatibilityWarnings.report(
                     "setValue(_:forKey: \"\(key)\") ignored a value of type \(typeName(value))")
             }
-            return
-        }
-        if let managed = managedProperty(forKey: key) {
-            guard value == nil || managed.accepts(value) else {
-                CompatibilityWarnings.report(
-                    "setValue(_:forKey: \"\(key)\") ignored a value of type \(typeName(value))")
-                return
-            }
-            setDynamicValue(value.flatMap(managed.convert), forKey: key)
             return
         }
         setDynamicValue(value, forKey: key)

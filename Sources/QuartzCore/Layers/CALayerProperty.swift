@@ -305,4 +305,25 @@ extension CALayerProperty {
                 return true
             })
     }
+
+    /// An entry for a property an app's subclass declares with `@LayerProperty`: its value lives
+    /// in the layer's key-value storage; until set it reads the class's
+    /// `defaultValue(forKey:)`, else the declaration's initial value. A value that does not
+    /// convert to the declared type is refused (`set` returns `false`); `nil` clears it.
+    static func managed(_ key: String, default value: Any, convert: @escaping (Any) -> Any?)
+        -> CALayerProperty
+    {
+        CALayerProperty(
+            key: key, isAnimatable: true, defaultValue: value, defaultIsZero: false, usesStyle: false,
+            get: { layer in layer.dynamicValues[key] ?? type(of: layer).defaultValue(forKey: key) ?? value },
+            set: { layer, newValue in
+                guard let newValue else {
+                    layer.setDynamicValue(nil, forKey: key)
+                    return true
+                }
+                guard let converted = convert(newValue) else { return false }
+                layer.setDynamicValue(converted, forKey: key)
+                return true
+            })
+    }
 }

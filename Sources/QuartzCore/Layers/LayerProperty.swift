@@ -83,21 +83,6 @@ extension LayerProperty: AnyLayerProperty {
     }
 }
 
-/// A `@LayerProperty` of a layer class, as key-value coding sees it.
-struct ManagedProperty {
-    let key: String
-    let defaultValue: Any
-    let converter: (Any) -> Any?
-
-    func accepts(_ value: Any?) -> Bool {
-        value.map { converter($0) != nil } ?? true
-    }
-
-    func convert(_ value: Any) -> Any? {
-        converter(value)
-    }
-}
-
 /// Finds the `@LayerProperty` declarations of layer classes by reflection, once per class, and
 /// the key of each wrapper's storage, once per declaration.
 enum LayerPropertyRegistry {
@@ -105,7 +90,7 @@ enum LayerPropertyRegistry {
         let lock = NSLock()
         var tokenCounter = 0
         var keysByStorage: [AnyKeyPath: String] = [:]
-        var propertiesByClass: [ObjectIdentifier: [String: ManagedProperty]] = [:]
+        var propertiesByClass: [ObjectIdentifier: [String: CALayerProperty]] = [:]
     }
 
     private static let store = Store()
@@ -136,18 +121,19 @@ enum LayerPropertyRegistry {
         return key
     }
 
-    /// The `@LayerProperty` declarations of `layer`'s class and its superclasses, by key.
-    static func properties(of layer: CALayer) -> [String: ManagedProperty] {
+    /// The `@LayerProperty` declarations of `layer`'s class and its superclasses, by key, as
+    /// the same descriptors as `CALayer`'s own properties (`CALayerProperty.managed`).
+    static func properties(of layer: CALayer) -> [String: CALayerProperty] {
         let id = ObjectIdentifier(type(of: layer))
         store.lock.lock()
         let cached = store.propertiesByClass[id]
         store.lock.unlock()
         if let cached { return cached }
-        var found: [String: ManagedProperty] = [:]
+        var found: [String: CALayerProperty] = [:]
         for declaration in declarations(of: layer) where found[declaration.key] == nil {
             let wrapper = declaration.wrapper
-            found[declaration.key] = ManagedProperty(
-                key: declaration.key, defaultValue: wrapper.defaultValueAny, converter: wrapper.convert)
+            found[declaration.key] = .managed(
+                declaration.key, default: wrapper.defaultValueAny, convert: wrapper.convert)
         }
         store.lock.lock()
         store.propertiesByClass[id] = found
@@ -174,7 +160,7 @@ enum LayerPropertyRegistry {
 
 extension CALayer {
     /// The `@LayerProperty` declared under `key` by this layer's class, if any.
-    func managedProperty(forKey key: String) -> ManagedProperty? {
+    func managedProperty(forKey key: String) -> CALayerProperty? {
         guard type(of: self) != CALayer.self else { return nil }
         return LayerPropertyRegistry.properties(of: self)[key]
     }
