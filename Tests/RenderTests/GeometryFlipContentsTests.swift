@@ -1,7 +1,7 @@
 import QuartzCore
 import Testing
 
-/// Content orientation under `isGeometryFlipped` (rulings L1, L20): a flip mirrors where
+/// Content orientation under `isGeometryFlipped` (rulings L1, L20, L21, V30): a flip mirrors where
 /// sublayers, shapes and gradients go, but a `contents` image and a text layer's text show the
 /// same whatever the flips above them, and `draw(in:)` gets a context flipped so that its drawing
 /// lands where the layer's geometry says.

@@ -11,7 +11,7 @@ extension CALayer {
     ///
     /// The context is `bounds.size × contentsScale` pixels (rounded up), premultiplied sRGB, with
     /// a CTM that maps the layer's bounds coordinates (origin top-left, y down, in points) onto
-    /// it — flipped vertically (minY at the bottom row) when `contentsAreFlipped()` (ruling L20).
+    /// it — flipped vertically (minY at the bottom row) when `contentsAreFlipped()` (ruling L21).
     /// When neither the layer nor its delegate draws, `contents` is left as it is — as on
     /// Apple's platforms, a layer with no drawing code keeps the contents it was given. A backing
     /// store of more than `maximumBackingStorePixels` pixels is recorded rather than painted
@@ -45,7 +45,7 @@ extension CALayer {
                 : CGContext.topDownBitmap(width: Int(pixelWidth), height: Int(pixelHeight))
         else { return }
         context.scaleBy(x: scale, y: scale)
-        // Under an odd number of flips the context is flipped too (ruling L20): the layer's minY
+        // Under an odd number of flips the context is flipped too (ruling L21): the layer's minY
         // is then the store's bottom row, which shows where the flipped geometry puts minY.
         let flipped = contentsAreFlipped()
         if flipped {
@@ -85,7 +85,7 @@ extension CALayer {
 
     /// Marks the layer for display when its last backing store was drawn for the other
     /// orientation than `contentsAreFlipped()` now answers (a flip above it changed, or it moved
-    /// under one), so that its drawing keeps landing where its geometry says (ruling L20).
+    /// under one), so that its drawing keeps landing where its geometry says (ruling L21).
     func redisplayIfFlipChanged() {
         guard let store = displayedStore, (state.contents as AnyObject?) === store else { return }
         if contentsAreFlipped() != displayedStoreFlipped { setNeedsDisplay() }

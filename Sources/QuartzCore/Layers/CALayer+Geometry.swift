@@ -164,7 +164,7 @@ extension LayerState {
 
 extension CALayer {
     /// Whether an odd number of the layer's ancestors flip the coordinate space it is placed in
-    /// (ruling L20): each superlayer with `isGeometryFlipped` counts; a mask takes its owner's
+    /// (ruling L21): each superlayer with `isGeometryFlipped` counts; a mask takes its owner's
     /// count, the owner's own flag excluded (it places sublayers, not the mask). A copy without a
     /// parent (a presentation layer, a copy drawn for an animation) answers for its model layer.
     var flipsAbove: Bool {

@@ -45,11 +45,11 @@ open class CALayer: NSObject, CAMediaTiming {
     var needsLayoutFlag = false
     var drawWasImplemented = true
     /// The backing store `display()` last made, and whether its context was flipped
-    /// (`contentsAreFlipped()`, ruling L20): redrawn when the flips above the layer change.
+    /// (`contentsAreFlipped()`, ruling L21): redrawn when the flips above the layer change.
     weak var displayedStore: AnyObject?
     var displayedStoreFlipped = false
     /// Set when the flips above or of the layer may have changed (its flag, or a move to another
-    /// superlayer): the next commit checks its subtree's backing stores (ruling L20).
+    /// superlayer): the next commit checks its subtree's backing stores (ruling L21).
     var flipCheckPending = false
 
     // Animations and presentation (CALayer+Animations.swift, CALayer+Presentation.swift).
@@ -910,7 +910,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// When it is `true`, the context the default `display()` gives `draw(in:)` is flipped
     /// vertically, so that drawing in the layer's coordinates lands where its (flipped) geometry
     /// puts sublayers at the same coordinates; `contents` images and text show upright whatever it
-    /// answers (ruling L20). Subclasses should not override it (Apple's advice).
+    /// answers (rulings L20, L21). Subclasses should not override it (Apple's advice).
     ///
     /// - Complexity: O(depth) — it walks up to the root.
     open func contentsAreFlipped() -> Bool {
