@@ -85,13 +85,6 @@ final class ExportScene {
             inVideoLayers.append(frame)
         }
         self.inVideoLayers = inVideoLayers
-        if !animationLayer.isGeometryFlipped {
-            CompatibilityWarnings.report(
-                "AVVideoCompositionCoreAnimationTool: the animation layer is not geometry-flipped, so, as in "
-                    + "AVFoundation, its layers are placed from the bottom-left; Lamina's flip also mirrors "
-                    + "what they draw (ruling L1): set isGeometryFlipped = true on it for UIKit's coordinates"
-            )
-        }
     }
 
     /// Puts the app's layers back where they were and removes Lamina's.

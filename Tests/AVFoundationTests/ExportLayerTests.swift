@@ -128,6 +128,29 @@ extension ExportSessionTests {
             #expect(!isRed(ExportFixtures.pixel(frame, width: 160, x: 20, y: 15)))
         }
 
+        /// An image whose top half is red and bottom half green, in an unflipped tree: placed from
+        /// the bottom-left, and upright, as an iPhone exports it (rulings AV15, L20).
+        @Test func anUnflippedTreeDrawsImagesUpright() async throws {
+            let context = try #require(
+                CGContext(
+                    data: nil, width: 8, height: 8, bitsPerComponent: 8, bytesPerRow: 0,
+                    space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+            // A new bitmap context is y-up: its top rows are y 4…8.
+            context.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+            context.fill(CGRect(x: 0, y: 0, width: 8, height: 4))
+            context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            context.fill(CGRect(x: 0, y: 4, width: 8, height: 4))
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            layer.contents = try #require(context.makeImage())
+            let frames = try await export(with: layer, flipped: false, name: "unflipped-image")
+            let frame = try #require(frames.first)
+            // The layer is the frame's bottom-left 40 × 40 (rows 50…90): red above green.
+            #expect(isRed(ExportFixtures.pixel(frame, width: 160, x: 20, y: 58)))
+            #expect(isGreen(ExportFixtures.pixel(frame, width: 160, x: 20, y: 82)))
+        }
+
         /// `numbered` at 32×32 over blue, scaled by ½, cropped to its left half, fading out.
         @Test func layerInstructionsPlaceFadeAndCropTheTrack() async throws {
             let track = try #require(numbered.tracks(withMediaType: .video).first)

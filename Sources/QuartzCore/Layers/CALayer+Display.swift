@@ -11,7 +11,8 @@ extension CALayer {
     ///
     /// The context is `bounds.size × contentsScale` pixels (rounded up), premultiplied sRGB, with
     /// a CTM that maps the layer's bounds coordinates (origin top-left, y down, in points) onto
-    /// it. When neither the layer nor its delegate draws, `contents` is left as it is — as on
+    /// it — flipped vertically (minY at the bottom row) when `contentsAreFlipped()` (ruling L21).
+    /// When neither the layer nor its delegate draws, `contents` is left as it is — as on
     /// Apple's platforms, a layer with no drawing code keeps the contents it was given. A backing
     /// store of more than `maximumBackingStorePixels` pixels is recorded rather than painted
     /// (ruling L10): `contents` is then an opaque backing-store object, as Apple's is, which the
@@ -44,16 +45,50 @@ extension CALayer {
                 : CGContext.topDownBitmap(width: Int(pixelWidth), height: Int(pixelHeight))
         else { return }
         context.scaleBy(x: scale, y: scale)
+        // Under an odd number of flips the context is flipped too (ruling L21): the layer's minY
+        // is then the store's bottom row, which shows where the flipped geometry puts minY.
+        let flipped = contentsAreFlipped()
+        if flipped {
+            context.translateBy(x: 0, y: size.height)
+            context.scaleBy(x: 1, y: -1)
+        }
         context.translateBy(x: -state.bounds.origin.x, y: -state.bounds.origin.y)
         drawWasImplemented = true
         delegate?.layerWillDraw(self)
         draw(in: context)
         guard drawWasImplemented else { return }
+        let store: AnyObject?
         if recorded {
-            contents = context.finishRecording().map { RecordedBackingStore(recording: $0, scale: scale) }
+            store = context.finishRecording().map { RecordedBackingStore(recording: $0, scale: scale) }
         } else {
-            contents = context.makeImage()
+            store = context.makeImage()
         }
+        contents = store
+        displayedStore = store
+        displayedStoreFlipped = flipped
+    }
+
+    /// `redisplayIfFlipChanged()` for the whole subtree (masks included), clearing the pending
+    /// checks of the layers it passes, so that a tree built bottom-up is checked once.
+    ///
+    /// - Complexity: O(n) in the subtree's layers, plus O(depth) for each layer holding a
+    ///   backing store of its own.
+    func redisplaySubtreeIfFlipsChanged() {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            layer.flipCheckPending = false
+            layer.redisplayIfFlipChanged()
+            pending.append(contentsOf: layer.sublayerStorage ?? [])
+            if let mask = layer.maskStorage { pending.append(mask) }
+        }
+    }
+
+    /// Marks the layer for display when its last backing store was drawn for the other
+    /// orientation than `contentsAreFlipped()` now answers (a flip above it changed, or it moved
+    /// under one), so that its drawing keeps landing where its geometry says (ruling L21).
+    func redisplayIfFlipChanged() {
+        guard let store = displayedStore, (state.contents as AnyObject?) === store else { return }
+        if contentsAreFlipped() != displayedStoreFlipped { setNeedsDisplay() }
     }
 
     /// The largest backing store `display()` paints, in pixels (4096 × 4096, 64 MiB); larger ones
@@ -95,6 +130,7 @@ extension CALayer {
     package func displaySubtreeIfNeeded() {
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {
+            layer.redisplayIfFlipChanged()
             layer.displayIfNeeded()
             pending.append(contentsOf: (layer.sublayerStorage ?? []).reversed())
             if let mask = layer.maskStorage { pending.append(mask) }

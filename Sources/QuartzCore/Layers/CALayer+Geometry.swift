@@ -161,3 +161,26 @@ extension LayerState {
         return CATransform3DConcat(m, CATransform3DMakeTranslation(s.x, s.y, s.z))
     }
 }
+
+extension CALayer {
+    /// Whether an odd number of the layer's ancestors flip the coordinate space it is placed in
+    /// (ruling L21): each superlayer with `isGeometryFlipped` counts; a mask takes its owner's
+    /// count, the owner's own flag excluded (it places sublayers, not the mask). A copy without a
+    /// parent (a presentation layer, a copy drawn for an animation) answers for its model layer.
+    var flipsAbove: Bool {
+        var flipped = false
+        var current: CALayer = self
+        while true {
+            if let superlayer = current.superlayerStorage {
+                if superlayer.isGeometryFlipped { flipped.toggle() }
+                current = superlayer
+            } else if let owner = current.maskOwner {
+                current = owner
+            } else if let model = current.modelLayer, model !== current {
+                current = model
+            } else {
+                return flipped
+            }
+        }
+    }
+}

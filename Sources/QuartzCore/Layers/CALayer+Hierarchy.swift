@@ -58,6 +58,7 @@ extension CALayer {
         if sublayerStorage == nil { sublayerStorage = [] }
         sublayerStorage!.insert(layer, at: max(0, min(target, sublayerStorage!.count)))
         layer.superlayerStorage = self
+        layer.flipCheckPending = true
         hierarchyDidChange()
         setNeedsLayout()
         if operation != "replaceSublayer(_:with:)" { layer.runAction(forEvent: kCAOnOrderIn) }

@@ -44,6 +44,13 @@ open class CALayer: NSObject, CAMediaTiming {
     var needsDisplayRect = CGRect.null
     var needsLayoutFlag = false
     var drawWasImplemented = true
+    /// The backing store `display()` last made, and whether its context was flipped
+    /// (`contentsAreFlipped()`, ruling L21): redrawn when the flips above the layer change.
+    weak var displayedStore: AnyObject?
+    var displayedStoreFlipped = false
+    /// Set when the flips above or of the layer may have changed (its flag, or a move to another
+    /// superlayer): the next commit checks its subtree's backing stores (ruling L21).
+    var flipCheckPending = false
 
     // Animations and presentation (CALayer+Animations.swift, CALayer+Presentation.swift).
     var animationRecords: [AnimationRecord] = []
@@ -336,13 +343,18 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// Whether the coordinate system of the layer's sublayers is flipped vertically about the centre of its
-    /// bounds. Affects where sublayers are placed (and so conversion and hit testing), not this layer's own
-    /// contents. Default `false`. Not animatable.
+    /// bounds. Affects where sublayers are placed (and so conversion and hit testing), and the context
+    /// `display()` gives `draw(in:)` (`contentsAreFlipped()`), but not how a `contents` image or a text
+    /// layer's text shows: as Apple's header says, an image displays the same with the flag on or off
+    /// (rulings L1, L20). Default `false`. Not animatable.
     ///
     /// Key-value coding key: `"geometryFlipped"`.
     open var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
-        set { setState(\.isGeometryFlipped, newValue) }
+        set {
+            if newValue != state.isGeometryFlipped { flipCheckPending = true }
+            setState(\.isGeometryFlipped, newValue)
+        }
     }
 
     /// The layer's content: a `CGImage`, or `nil`. Other objects are stored but draw nothing. Default
@@ -890,10 +902,19 @@ open class CALayer: NSObject, CAMediaTiming {
         renderImplementation(in: ctx)
     }
 
-    /// Whether the contents are drawn flipped vertically: `false`, as for a layer without a
-    /// flipped view on Apple's platforms.
+    /// Whether the layer's contents are implicitly flipped when rendered, relative to its own
+    /// coordinate space: `true` when an odd number of layers from the receiver up to its root
+    /// (the receiver included) have `isGeometryFlipped` set, as Apple's header defines it. A mask
+    /// counts its own flag and those above its owner (an owner's flip does not place its mask).
+    ///
+    /// When it is `true`, the context the default `display()` gives `draw(in:)` is flipped
+    /// vertically, so that drawing in the layer's coordinates lands where its (flipped) geometry
+    /// puts sublayers at the same coordinates; `contents` images and text show upright whatever it
+    /// answers (rulings L20, L21). Subclasses should not override it (Apple's advice).
+    ///
+    /// - Complexity: O(depth) — it walks up to the root.
     open func contentsAreFlipped() -> Bool {
-        false
+        isGeometryFlipped != flipsAbove
     }
 
     // MARK: - Layout (CALayer+Display.swift)

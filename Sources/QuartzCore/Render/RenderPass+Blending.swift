@@ -200,7 +200,9 @@ extension RenderPass {
         let size = CGSize(
             width: CGFloat(image.width) * crop.width / scale,
             height: CGFloat(image.height) * crop.height / scale)
-        let dest = Self.destination(of: size, in: s.bounds, gravity: s.contentsGravity)
+        // In the layer's own coordinates the placement is mirrored by its own flip (ruling V30).
+        let gravity = Self.placedGravity(s.contentsGravity, swapped: s.isGeometryFlipped)
+        let dest = Self.destination(of: size, in: s.bounds, gravity: gravity)
         guard dest.minX.isFinite, dest.minY.isFinite, dest.maxX.isFinite, dest.maxY.isFinite else {
             return nil
         }
@@ -208,7 +210,7 @@ extension RenderPass {
             let previousSize = CGSize(
                 width: CGFloat(previous.width) * crop.width / scale,
                 height: CGFloat(previous.height) * crop.height / scale)
-            return dest.union(Self.destination(of: previousSize, in: s.bounds, gravity: s.contentsGravity))
+            return dest.union(Self.destination(of: previousSize, in: s.bounds, gravity: gravity))
         }
         return dest
     }

@@ -188,7 +188,9 @@ extension RenderPass {
             layer.mask?.isAnimating != true,
             layer.kind?.emitsParticles != true
         else { return nil }
-        return RasterKey(node: layer, drawn: Self.drawnValues(of: state), scale: scale)
+        // The flips above decide which way its contents images and text face (ruling L20).
+        return RasterKey(
+            node: layer, drawn: Self.drawnValues(of: state) + [AnyHashable(contentsFlipped)], scale: scale)
     }
 
     /// The layer's own values that its bitmap shows: every render-node property of
@@ -235,6 +237,7 @@ extension RenderPass {
         pass.visibleBox = CGRect(x: -1, y: -1, width: 2 * CGFloat(width) / w, height: 2 * CGFloat(height) / h)
         pass.groupDepth = groupDepth + 1
         pass.frozenDepth = frozenDepth
+        pass.contentsFlipped = contentsFlipped
         pass.drawContent(of: layer, state: state, placement: toTarget)
         let cache = RasterCache(
             width: width, height: height, region: region, fullRegion: full, scale: scale, key: key,

@@ -88,7 +88,9 @@ extension RenderPass {
             let size = CGSize(
                 width: CGFloat(image.width) * crop.width / scale,
                 height: CGFloat(image.height) * crop.height / scale)
-            reach = reach.union(Self.destination(of: size, in: state.bounds, gravity: state.contentsGravity))
+            // In the mask's own coordinates its own flip mirrors the placement (ruling V30).
+            let gravity = Self.placedGravity(state.contentsGravity, swapped: state.isGeometryFlipped)
+            reach = reach.union(Self.destination(of: size, in: state.bounds, gravity: gravity))
         } else if state.contents != nil {
             return nil
         }

@@ -118,16 +118,18 @@ extension RenderPass {
         let savedTime: CFTimeInterval
         let savedMultiplier: (Float, Float, Float, Float)
         let savedUnit: LayerID?
+        let savedContentsFlipped: Bool
 
         init(
             units: [DepthUnit], stencilLevel: Int, savedTime: CFTimeInterval,
-            savedMultiplier: (Float, Float, Float, Float), savedUnit: LayerID?
+            savedMultiplier: (Float, Float, Float, Float), savedUnit: LayerID?, savedContentsFlipped: Bool
         ) {
             self.units = units
             self.stencilLevel = stencilLevel
             self.savedTime = savedTime
             self.savedMultiplier = savedMultiplier
             self.savedUnit = savedUnit
+            self.savedContentsFlipped = savedContentsFlipped
         }
     }
 
@@ -142,6 +144,8 @@ extension RenderPass {
         /// The time to restore (the layer's parent time), when its sublayers were drawn at its
         /// local time.
         var parentTime: CFTimeInterval?
+        /// `contentsFlipped` to restore after the sublayers.
+        var contentsFlipped = false
 
         init(layer: RenderLayer, state: LayerState, base: DrawQuad, clips: Bool, level: Int) {
             self.layer = layer
@@ -342,6 +346,9 @@ extension RenderPass {
         if clips { pushClip(base, level: context.stencilLevel) }
         let level = clips ? context.stencilLevel + 1 : context.stencilLevel
         let finish = UngroupedFinish(layer: layer, state: state, base: base, clips: clips, level: level)
+        // The sublayers' space is mirrored once more when this layer flips it (ruling L20).
+        finish.contentsFlipped = contentsFlipped
+        contentsFlipped = contentsFlipped != state.isGeometryFlipped
         if layer.kind?.drawsSublayerInstances == true {
             steps.append(.finishUngrouped(finish))
             beginInstances(
@@ -364,6 +371,7 @@ extension RenderPass {
 
     private mutating func finishUngrouped(_ finish: UngroupedFinish) {
         if let parentTime = finish.parentTime { time = parentTime }
+        contentsFlipped = finish.contentsFlipped
         if finish.clips { popClip(finish.base, level: finish.level) }
         drawBorder(finish.state, base: finish.base)
         drawParticles(finish.layer, finish.state, base: finish.base)
@@ -523,7 +531,8 @@ extension RenderPass {
             .units(
                 UnitRun(
                     units: units, stencilLevel: stencilLevel, savedTime: time,
-                    savedMultiplier: builder.multiplier, savedUnit: depthUnit)))
+                    savedMultiplier: builder.multiplier, savedUnit: depthUnit,
+                    savedContentsFlipped: contentsFlipped)))
     }
 
     /// Sets the next unit's time, colour and identity and pushes it; after the last, restores
@@ -533,6 +542,7 @@ extension RenderPass {
             time = run.savedTime
             builder.multiplier = run.savedMultiplier
             depthUnit = run.savedUnit
+            contentsFlipped = run.savedContentsFlipped
             return
         }
         let unit = run.units[run.next]
@@ -541,6 +551,7 @@ extension RenderPass {
         time = unit.time
         builder.multiplier = unit.multiplier
         depthUnit = unit.layer.id
+        contentsFlipped = unit.contentsFlipped
         steps.append(
             .layer(
                 unit.layer,

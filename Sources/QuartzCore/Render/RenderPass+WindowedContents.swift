@@ -40,7 +40,7 @@ extension RenderPass {
         let size = CGSize(width: CGFloat(pixelWidth), height: CGFloat(pixelHeight))
         let imageSize = CGSize(
             width: size.width * crop.width / scale, height: size.height * crop.height / scale)
-        let dest = Self.destination(of: imageSize, in: state.bounds, gravity: state.contentsGravity)
+        let dest = Self.destination(of: imageSize, in: state.bounds, gravity: uprightGravity(of: state))
         guard dest.width > 0, dest.height > 0, dest.width.isFinite, dest.height.isFinite else { return }
         // The crop's pixels, rounded outwards.
         let all = PixelWindow(x: 0, y: 0, width: pixelWidth, height: pixelHeight)

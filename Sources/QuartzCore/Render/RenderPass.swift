@@ -24,6 +24,12 @@ struct RenderPass {
     var depthUnit: LayerID?
     /// The walk's pending steps, last first (RenderPass+Walk.swift): depth costs heap, not stack.
     var steps: [Step] = []
+    /// Whether an odd number of the ancestors of the layer being drawn flip their sublayers'
+    /// geometry (`isGeometryFlipped`): its coordinate space is then mirrored on screen, and its
+    /// contents image and text are mirrored back in it so that they show upright (ruling L20).
+    /// Set for a layer's sublayers and restored after them, as `time` is; a mask keeps its
+    /// owner's.
+    var contentsFlipped = false
     /// Nested scissor rectangles (pixels); empty: none.
     private var scissors: [PixelRect] = []
     /// What of the current target can show, in clip space: the viewport narrowed by the
@@ -52,11 +58,32 @@ struct RenderPass {
             quad.color = Self.premultiplied(color)
             builder.draw(quad)
         }
+        // Contents images and text show upright whatever the flips above (ruling L20); shapes
+        // and gradients follow the layer's geometry.
+        let upright = contentsFlipped ? Self.mirrored(base) : base
         if let kind = presentedKind(of: layer), kind.drawsOwnContents {
-            drawOwnContents(layer, kind, state, base: base)
+            drawOwnContents(layer, kind, state, base: kind.ownContentsAreUpright ? upright : base)
         } else {
-            drawContents(layer.id, state, base: base)
+            drawContents(layer.id, state, base: upright)
         }
+    }
+
+    /// `quad` with its matrix mirrored about the horizontal line through the centre of its
+    /// bounds (y ↦ minY + maxY − y), its corners and anti-aliased edges swapped to match, so that
+    /// what is drawn with it shows upside down in the layer's own coordinates — upright where an
+    /// odd number of flips above mirror those coordinates on screen (ruling L20). The bounds map
+    /// onto themselves, so the layer's shape and clip are unchanged.
+    static func mirrored(_ quad: DrawQuad) -> DrawQuad {
+        var mirror = CATransform3DMakeScale(1, -1, 1)
+        mirror.m42 = quad.bounds.minY + quad.bounds.maxY
+        var result = quad
+        result.matrix = CATransform3DConcat(mirror, quad.matrix)
+        // Corners in order minX-minY, maxX-minY, maxX-maxY, minX-maxY.
+        result.radii = (quad.radii.3, quad.radii.2, quad.radii.1, quad.radii.0)
+        // Edges: left 1, right 2, bottom (minY) 4, top (maxY) 8.
+        let edges = quad.antialiasedEdges
+        result.antialiasedEdges = (edges & 3) | ((edges & 4) << 1) | ((edges & 8) >> 1)
+        return result
     }
 
     /// The border, inside the bounds, above the sublayers.
@@ -431,7 +458,7 @@ struct RenderPass {
         let imageSize = CGSize(
             width: CGFloat(image.width) * crop.width / scale,
             height: CGFloat(image.height) * crop.height / scale)
-        let dest = Self.destination(of: imageSize, in: state.bounds, gravity: state.contentsGravity)
+        let dest = Self.destination(of: imageSize, in: state.bounds, gravity: uprightGravity(of: state))
         guard dest.width > 0, dest.height > 0, dest.width.isFinite, dest.height.isFinite else { return }
         var quad = base
         quad.mode = .texture
@@ -581,6 +608,29 @@ struct RenderPass {
             area += a.x * b.y - b.x * a.y
         }
         return area == 0 ? nil : (area > 0 ? 1 : -1)
+    }
+
+    /// The gravity that places the layer's contents in the upright space they are drawn in
+    /// (`mirrored(_:)`): its own, with top and bottom swapped when `contentsAreFlipped()` would
+    /// answer `true` — an odd number of flips from the layer (included) up — as Apple's
+    /// `contentsGravity` documentation says (ruling V30).
+    func uprightGravity(of state: LayerState) -> CALayerContentsGravity {
+        Self.placedGravity(state.contentsGravity, swapped: contentsFlipped != state.isGeometryFlipped)
+    }
+
+    /// `gravity`, with its vertical sense swapped (`top` ↔ `bottom`, `topLeft` ↔ `bottomLeft`,
+    /// `topRight` ↔ `bottomRight`) when `swapped`.
+    static func placedGravity(_ gravity: CALayerContentsGravity, swapped: Bool) -> CALayerContentsGravity {
+        guard swapped else { return gravity }
+        switch gravity {
+        case .top: return .bottom
+        case .bottom: return .top
+        case .topLeft: return .bottomLeft
+        case .bottomLeft: return .topLeft
+        case .topRight: return .bottomRight
+        case .bottomRight: return .topRight
+        default: return gravity
+        }
     }
 
     /// Where an image of `size` points lands in `bounds` under `gravity` (iOS geometry: top is

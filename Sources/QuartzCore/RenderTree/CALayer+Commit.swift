@@ -177,6 +177,7 @@ extension CALayer {
                 layer.layoutSublayers()
                 worked = true
             }
+            if layer.flipCheckPending { layer.redisplaySubtreeIfFlipsChanged() }
             if layer.needsDisplayFlag {
                 layer.displayIfNeeded()
                 worked = true

@@ -21,6 +21,11 @@ package protocol LayerKindValues {
     /// Whether the renderer draws the kind's own content (`ownContents`) instead of `contents`.
     var drawsOwnContents: Bool { get }
 
+    /// Whether the kind's own content shows upright whatever the geometry flips above its layer,
+    /// as a `contents` image does (text), rather than following the layer's geometry (shapes,
+    /// gradients) (ruling L20).
+    var ownContentsAreUpright: Bool { get }
+
     /// Whether the kind keeps its sublayers in 3D (a transform layer, a replicator preserving
     /// depth) instead of flattening them into its plane.
     var keepsSublayersIn3D: Bool { get }
@@ -78,6 +83,8 @@ extension LayerKindValues {
     }
 
     package var drawsOwnContents: Bool { false }
+
+    package var ownContentsAreUpright: Bool { false }
 
     package func ownContentsExtent(state: LayerState, scale: CGFloat) -> CGRect? { nil }
 

@@ -31,6 +31,8 @@ extension RenderPass {
         /// The unit's parent time.
         var time: CFTimeInterval
         var multiplier: (Float, Float, Float, Float)
+        /// Whether an odd number of flips lie above the unit (`RenderPass.contentsFlipped`).
+        var contentsFlipped: Bool
         /// Larger is nearer the viewer.
         var depth: CGFloat
         var order: Int
@@ -110,6 +112,8 @@ extension RenderPass {
         var matrix: CATransform3D
         var depthMatrix: CATransform3D
         var opacity: Float
+        /// Whether an odd number of flips lie above the child (ruling L20).
+        var contentsFlipped: Bool
     }
 
     /// Gathers the units of `root`'s 3D context, in order: its visible sublayers (per instance
@@ -131,7 +135,7 @@ extension RenderPass {
         func expand(
             _ container: RenderLayer, _ state: LayerState, _ matrix: CATransform3D,
             _ depthMatrix: CATransform3D,
-            _ opacity: Float
+            _ opacity: Float, _ flipped: Bool
         ) {
             guard units.count < Self.maximumDepthUnits else {
                 CompatibilityWarnings.report(
@@ -155,11 +159,11 @@ extension RenderPass {
                     pending.append(
                         PendingUnit(
                             child: child, copy: copy, matrix: matrix, depthMatrix: depthMatrix,
-                            opacity: opacity))
+                            opacity: opacity, contentsFlipped: flipped != state.isGeometryFlipped))
                 }
             }
         }
-        expand(root, state, matrix, depthMatrix, opacity)
+        expand(root, state, matrix, depthMatrix, opacity, contentsFlipped)
         while let entry = pending.popLast() {
             let copy = entry.copy
             time = copy.time
@@ -175,13 +179,14 @@ extension RenderPass {
                 guard entry.opacity * own > 0 else { continue }
                 expand(
                     child, childState, CATransform3DConcat(toParent, entry.matrix), childDepthMatrix,
-                    entry.opacity * own)
+                    entry.opacity * own, entry.contentsFlipped)
             } else {
                 let b = childState.bounds
                 units.append(
                     DepthUnit(
                         layer: child, parentMatrix: entry.matrix, parentState: copy.parentState,
                         opacity: entry.opacity, time: copy.time, multiplier: copy.multiplier,
+                        contentsFlipped: entry.contentsFlipped,
                         depth: Self.depth(of: CGPoint(x: b.midX, y: b.midY), childDepthMatrix),
                         order: units.count))
             }

@@ -72,6 +72,9 @@ package struct TextValues: LayerKindValues {
 
     package var drawsOwnContents: Bool { true }
 
+    /// Text reads upright under any flips, first line at the visual top (ruling L20).
+    package var ownContentsAreUpright: Bool { true }
+
     /// The text rasterised at `contentsScale` (not the renderer's `scale`, as on Apple's
     /// platforms), covering the bounds from their origin in whole pixels — or, for a huge layer,
     /// the visible part of them (ruling V19); `cache` keeps the last image until the request
