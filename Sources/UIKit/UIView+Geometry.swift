@@ -33,21 +33,24 @@ extension UIView {
         /// Bottom-right corner.
         case bottomRight = 12
 
-        /// The layer gravity (y-down: `.top` is the top edge on screen).
+        /// The layer gravity that puts the content where the mode says on screen. A layer's
+        /// vertical gravity names follow its y axis (`top` is maximum y, ruling V3), which in a
+        /// view's y-down geometry is the bottom edge on screen, so the vertical names swap: a
+        /// view's `.top` is the layer's `.bottom` (ruling U23).
         var gravity: CALayerContentsGravity {
             switch self {
             case .scaleToFill, .redraw: return .resize
             case .scaleAspectFit: return .resizeAspect
             case .scaleAspectFill: return .resizeAspectFill
             case .center: return .center
-            case .top: return .top
-            case .bottom: return .bottom
+            case .top: return .bottom
+            case .bottom: return .top
             case .left: return .left
             case .right: return .right
-            case .topLeft: return .topLeft
-            case .topRight: return .topRight
-            case .bottomLeft: return .bottomLeft
-            case .bottomRight: return .bottomRight
+            case .topLeft: return .bottomLeft
+            case .topRight: return .bottomRight
+            case .bottomLeft: return .topLeft
+            case .bottomRight: return .topRight
             }
         }
     }

@@ -327,12 +327,19 @@ import Testing
         #expect(Self.pixel(rendered, 50, 10) == [0, 255, 0, 255])
         #expect(Self.pixel(rendered, 10, 50) == [0, 0, 255, 255])
         #expect(Self.pixel(rendered, 50, 50) == [255, 255, 255, 255])
-        layer.contentsGravity = .topLeft
+        // Apple's header: "bottom" always means minimum y, so in iOS's y-down geometry
+        // `.bottomLeft` is the top-left corner on screen (ruling V3); the image stays upright.
+        layer.contentsGravity = .bottomLeft
         layer.contentsScale = 1.0 / 8  // 2 pixels at 1/8 pixel per point: 16 points
         rendered = try render(root)
         #expect(Self.pixel(rendered, 4, 4) == [255, 0, 0, 255])
         #expect(Self.pixel(rendered, 12, 12) == [255, 255, 255, 255])
         #expect(Self.pixel(rendered, 20, 4) == [0, 0, 0, 0])
+        layer.contentsGravity = .topLeft  // the bottom-left corner on screen
+        rendered = try render(root)
+        #expect(Self.pixel(rendered, 4, 52) == [255, 0, 0, 255])
+        #expect(Self.pixel(rendered, 12, 60) == [255, 255, 255, 255])
+        #expect(Self.pixel(rendered, 4, 4) == [0, 0, 0, 0])
         layer.contentsRect = CGRect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)  // the white quarter
         layer.contentsGravity = .resize
         rendered = try render(root)

@@ -92,11 +92,12 @@ import Testing
         holder.addSublayer(half)
         let root = Self.tree(flips: [flips.above], leaf: holder)
         let image = try Self.render(root)
-        // Unflipped, `.top` is the visual top (Lamina's iOS reading, ruling V3); the 8-point
-        // image, upright, at the top or, with contentsAreFlipped(), the bottom.
+        // Unflipped, `.top` is maximum y (Apple's header, ruling V3): the bottom on screen in
+        // iOS's y-down geometry; the 8-point image, upright, there or, with contentsAreFlipped(),
+        // at the top.
         let swapped = top.contentsAreFlipped()
         #expect(swapped == (flips.above != flips.own))
-        let (redRow, blueRow, emptyRow) = swapped ? (58, 62, 40) : (2, 6, 20)
+        let (redRow, blueRow, emptyRow) = swapped ? (2, 6, 20) : (58, 62, 40)
         #expect(Self.pixel(image, 16, redRow) == [255, 0, 0, 255], "\(flips)")
         #expect(Self.pixel(image, 16, blueRow) == [0, 0, 255, 255], "\(flips)")
         #expect(Self.pixel(image, 16, emptyRow) == [0, 0, 0, 0], "\(flips)")

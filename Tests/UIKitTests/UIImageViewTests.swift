@@ -53,4 +53,36 @@ import UIKit
             #expect(imageView.layer.contents as AnyObject? === next.cgImage)
         }
     }
+
+    /// A view's content mode names where its content goes on screen, whatever the layer's
+    /// gravity names mean in its y-down geometry (rulings U23, V3): `.top` shows a small image at
+    /// the top of the view, `.bottomRight` at the bottom right.
+    @Test(arguments: [
+        (UIView.ContentMode.top, CALayerContentsGravity.bottom, 8, 2),
+        (.bottom, .top, 8, 14), (.topLeft, .bottomLeft, 2, 2), (.bottomRight, .topRight, 14, 14),
+    ])
+    func contentModesPlaceTheImageWhereTheyNameOnScreen(
+        _ mode: UIView.ContentMode, _ gravity: CALayerContentsGravity, _ x: Int, _ y: Int
+    ) throws {
+        let context = try #require(
+            CGContext(
+                data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0,
+                space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        let view = UIImageView(frame: CGRect(x: 0, y: 0, width: 16, height: 16))
+        view.image = UIImage(cgImage: try #require(context.makeImage()), scale: 1, orientation: .up)
+        view.contentMode = mode
+        #expect(view.layer.contentsGravity == gravity)
+        let renderer = try CARenderer(layer: view.layer, size: CGSize(width: 16, height: 16))
+        renderer.beginFrame(atTime: 0)
+        renderer.render()
+        renderer.endFrame()
+        var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
+        _ = pixels.withUnsafeMutableBytes { renderer.readPixels(into: $0, bytesPerRow: 16 * 4) }
+        #expect(pixels[(y * 16 + x) * 4] == 255 && pixels[(y * 16 + x) * 4 + 3] == 255, "\(mode)")
+        let (ox, oy) = (15 - x, 15 - y)  // the opposite corner or edge stays empty
+        #expect(pixels[(oy * 16 + ox) * 4 + 3] == 0, "\(mode)")
+    }
 }

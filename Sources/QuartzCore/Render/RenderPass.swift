@@ -633,8 +633,9 @@ struct RenderPass {
         }
     }
 
-    /// Where an image of `size` points lands in `bounds` under `gravity` (iOS geometry: top is
-    /// minY).
+    /// Where an image of `size` points lands in `bounds` under `gravity`, in the layer's own
+    /// coordinates: as Apple's header says, "bottom" always means minimum y and "top" maximum y
+    /// (ruling V3; in iOS's y-down geometry `.top` is the bottom edge on screen).
     static func destination(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
         func placed(_ size: CGSize, x: CGFloat, y: CGFloat) -> CGRect {
             CGRect(
@@ -644,14 +645,14 @@ struct RenderPass {
         }
         switch gravity {
         case .center: return placed(size, x: 0.5, y: 0.5)
-        case .top: return placed(size, x: 0.5, y: 0)
-        case .bottom: return placed(size, x: 0.5, y: 1)
+        case .top: return placed(size, x: 0.5, y: 1)
+        case .bottom: return placed(size, x: 0.5, y: 0)
         case .left: return placed(size, x: 0, y: 0.5)
         case .right: return placed(size, x: 1, y: 0.5)
-        case .topLeft: return placed(size, x: 0, y: 0)
-        case .topRight: return placed(size, x: 1, y: 0)
-        case .bottomLeft: return placed(size, x: 0, y: 1)
-        case .bottomRight: return placed(size, x: 1, y: 1)
+        case .topLeft: return placed(size, x: 0, y: 1)
+        case .topRight: return placed(size, x: 1, y: 1)
+        case .bottomLeft: return placed(size, x: 0, y: 0)
+        case .bottomRight: return placed(size, x: 1, y: 0)
         case .resizeAspect, .resizeAspectFill:
             guard size.width > 0, size.height > 0 else { return bounds }
             let sx = bounds.width / size.width
