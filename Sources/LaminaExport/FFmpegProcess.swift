@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCore
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,8 @@ final class FFmpegProcess {
     private let errorFile: URL
     private let errorHandle: FileHandle
     private var inputClosed = false
+    /// Whether standard input was switched to non-blocking writes (`write(_:stages:)`).
+    private var nonBlocking = false
 
     /// The program's path on `PATH`, or `nil`.
     static func locate(_ program: String) -> String? {
@@ -67,15 +70,33 @@ final class FFmpegProcess {
 
     /// Writes `bytes` to the process's standard input, all of it.
     ///
+    /// With `stages`, the time spent copying into the pipe (`pipe`) and the time spent waiting for
+    /// ffmpeg to make room in it (`encoderWait`) are added there: the pipe is then written without
+    /// blocking (from then on, for every write), and the waits are `poll` calls.
+    ///
     /// - Throws: `.ffmpegFailed` with ffmpeg's message when it has stopped reading (it failed).
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: UnsafeRawBufferPointer, stages: UnsafeMutablePointer<ExportStageTimes>? = nil) throws
+    {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         let descriptor = input.fileHandleForWriting.fileDescriptor
+        if stages != nil, !nonBlocking {
+            nonBlocking = true
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
         while remaining > 0 {
+            let began = stages != nil ? RenderStageTimes.now() : 0
             let written = Glibc.write(descriptor, pointer, remaining)
+            if let stages { stages.pointee.pipe += RenderStageTimes.now() - began }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    let waiting = stages != nil ? RenderStageTimes.now() : 0
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    if let stages { stages.pointee.encoderWait += RenderStageTimes.now() - waiting }
+                    continue
+                }
                 let reason = String(cString: strerror(errno))
                 throw failure(orElse: "ffmpeg stopped reading frames (\(reason))")
             }

@@ -30,7 +30,10 @@ extension CARenderer {
     public func readYUV420(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         guard supportsYUV420Readback, let base = buffer.baseAddress, buffer.count >= yuv420FrameByteCount
         else { return false }
-        return device.readYUV420(into: base)
+        guard measuresStages else { return device.readYUV420(into: base) }
+        var times = lastStageTimes
+        defer { lastStageTimes = times }
+        return device.readYUV420(into: base, times: &times)
     }
 }
 
@@ -38,13 +41,28 @@ extension GLDevice {
     /// Converts the framebuffer to I420 (`CARenderer.readYUV420`) and reads it into `base`, which
     /// holds `pixelWidth × pixelHeight × 3 / 2` bytes; `false` when the conversion pass cannot be
     /// created.
-    func readYUV420(into base: UnsafeMutableRawPointer) -> Bool {
+    ///
+    /// With `times`, the pass is finished (`glFinish`) before the read so that its time and the
+    /// read's are told apart.
+    func readYUV420(into base: UnsafeMutableRawPointer, times: UnsafeMutablePointer<RenderStageTimes>? = nil)
+        -> Bool
+    {
         makeCurrent()
         if yuvConverter == nil {
             yuvConverter = try? YUVConverter(width: pixelWidth, height: pixelHeight)
         }
         guard let converter = yuvConverter else { return false }
+        let began = times != nil ? RenderStageTimes.now() : 0
         converter.convert(colorTexture)
+        let converted: Double
+        if let times {
+            glFinish()
+            converted = RenderStageTimes.now()
+            times.pointee.conversion = converted - began
+        } else {
+            converted = 0
+        }
+        defer { if let times { times.pointee.readback = RenderStageTimes.now() - converted } }
         glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         glReadPixels(
             0, 0, GLsizei(pixelWidth / 4), GLsizei(pixelHeight * 3 / 2), GLenum(GL_RGBA),
