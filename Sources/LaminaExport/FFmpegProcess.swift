@@ -58,6 +58,21 @@ final class FFmpegProcess {
             throw ExportError.ffmpegFailed(status: -1, message: "cannot launch \(executable): \(error)")
         }
         ChildProcesses.shared.register(process.processIdentifier)
+        widenPipe(input.fileHandleForWriting.fileDescriptor)
+    }
+
+    /// Linux's `F_SETPIPE_SZ` (not exported by the Glibc module).
+    private static let setPipeSize: Int32 = 1031
+
+    /// Grows the pipe to ffmpeg from 64 KiB towards the largest size an unprivileged process may
+    /// ask for (`/proc/sys/fs/pipe-max-size`, 1 MiB by default): a frame then crosses in one or a
+    /// few writes instead of dozens of wake-ups on each side. Best effort: where the kernel refuses,
+    /// the pipe keeps its size.
+    private func widenPipe(_ descriptor: Int32) {
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? (1 << 20)
+        _ = fcntl(descriptor, Self.setPipeSize, min(limit, 1 << 20))
     }
 
     deinit {
