@@ -122,4 +122,7 @@ public struct ExportReport: Sendable {
     /// Seconds handing frames to ffmpeg (waiting while it converts and encodes) and letting it
     /// finish.
     public var encode: TimeInterval
+    /// Each stage's time, when the exporter was asked to measure them
+    /// (`LayerExporter.measuresStages`); `nil` otherwise.
+    package var stages: ExportStageTimes? = nil
 }

@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCore
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,8 @@ final class FFmpegProcess {
     private let errorFile: URL
     private let errorHandle: FileHandle
     private var inputClosed = false
+    /// Whether standard input was switched to non-blocking writes (`write(_:stages:)`).
+    private var nonBlocking = false
 
     /// The program's path on `PATH`, or `nil`.
     static func locate(_ program: String) -> String? {
@@ -55,6 +58,21 @@ final class FFmpegProcess {
             throw ExportError.ffmpegFailed(status: -1, message: "cannot launch \(executable): \(error)")
         }
         ChildProcesses.shared.register(process.processIdentifier)
+        widenPipe(input.fileHandleForWriting.fileDescriptor)
+    }
+
+    /// Linux's `F_SETPIPE_SZ` (not exported by the Glibc module).
+    private static let setPipeSize: Int32 = 1031
+
+    /// Grows the pipe to ffmpeg from 64 KiB towards the largest size an unprivileged process may
+    /// ask for (`/proc/sys/fs/pipe-max-size`, 1 MiB by default): a frame then crosses in one or a
+    /// few writes instead of dozens of wake-ups on each side. Best effort: where the kernel refuses,
+    /// the pipe keeps its size.
+    private func widenPipe(_ descriptor: Int32) {
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? (1 << 20)
+        _ = fcntl(descriptor, Self.setPipeSize, min(limit, 1 << 20))
     }
 
     deinit {
@@ -67,15 +85,33 @@ final class FFmpegProcess {
 
     /// Writes `bytes` to the process's standard input, all of it.
     ///
+    /// With `stages`, the time spent copying into the pipe (`pipe`) and the time spent waiting for
+    /// ffmpeg to make room in it (`encoderWait`) are added there: the pipe is then written without
+    /// blocking (from then on, for every write), and the waits are `poll` calls.
+    ///
     /// - Throws: `.ffmpegFailed` with ffmpeg's message when it has stopped reading (it failed).
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
+    func write(_ bytes: UnsafeRawBufferPointer, stages: UnsafeMutablePointer<ExportStageTimes>? = nil) throws
+    {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         let descriptor = input.fileHandleForWriting.fileDescriptor
+        if stages != nil, !nonBlocking {
+            nonBlocking = true
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
         while remaining > 0 {
+            let began = stages != nil ? RenderStageTimes.now() : 0
             let written = Glibc.write(descriptor, pointer, remaining)
+            if let stages { stages.pointee.pipe += RenderStageTimes.now() - began }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    let waiting = stages != nil ? RenderStageTimes.now() : 0
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    if let stages { stages.pointee.encoderWait += RenderStageTimes.now() - waiting }
+                    continue
+                }
                 let reason = String(cString: strerror(errno))
                 throw failure(orElse: "ffmpeg stopped reading frames (\(reason))")
             }

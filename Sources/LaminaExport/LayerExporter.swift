@@ -54,6 +54,11 @@ public final class LayerExporter {
     /// thread (for comparison in benchmarks).
     package var overlapsFrames = true
 
+    /// Whether the export times each stage of each frame into `ExportReport.stages` (default
+    /// `false`, when nothing is timed): for benchmarks, at the cost of a `glFinish` between the
+    /// YUV pass and the read.
+    package var measuresStages = false
+
     private let cancellation = NSLock()
     private var cancelRequested = false
 
@@ -133,7 +138,9 @@ public final class LayerExporter {
             output: output.finalURL, format: format, frames: 0, pixelWidth: width, pixelHeight: height,
             total: 0,
             update: 0, render: 0, readback: 0, encode: 0)
-        let drawer = FrameDrawer(renderer: renderer, encoder: encoder, yuv: yuv)
+        let drawer = FrameDrawer(
+            renderer: renderer, encoder: encoder, yuv: yuv, measuresStages: measuresStages)
+        var stages = ExportStageTimes()
         renderer.releaseContext()
         // Frame n is drawn, read back and piped on the drawing queue while this thread moves time
         // and commits frame n + 1 (ruling X13): at most one frame waits to be drawn.
@@ -167,7 +174,9 @@ public final class LayerExporter {
                 CATransaction.flush()
                 let tree = layer.renderNode
                 report.update += Date().timeIntervalSince(mark)
+                let waiting = measuresStages ? RenderStageTimes.now() : 0
                 slot.wait()
+                if measuresStages { stages.drawerWait += RenderStageTimes.now() - waiting }
                 reportProgress(upTo: drawer.framesDone)
                 if let failure = drawer.failure {
                     slot.signal()
@@ -190,6 +199,7 @@ public final class LayerExporter {
             let mark = Date()
             try encoder.finish()
             report.encode += Date().timeIntervalSince(mark)
+            stages.encoderFinish = Date().timeIntervalSince(mark)
         } catch {
             drawing.sync {}
             encoder.cancel()
@@ -201,6 +211,20 @@ public final class LayerExporter {
         report.render = drawer.times.render
         report.readback = drawer.times.readback
         report.encode += drawer.times.encode
+        if measuresStages {
+            let drawn = drawer.times.stages
+            stages.update = report.update
+            stages.build = drawn.build
+            stages.batch = drawn.batch
+            stages.submit = drawn.submit
+            stages.finish = drawn.finish
+            stages.conversion = drawn.conversion
+            stages.readback = drawn.readback
+            stages.copy = drawn.copy
+            stages.pipe = drawn.pipe
+            stages.encoderWait = drawn.encoderWait
+            report.stages = stages
+        }
         try output.commit(frames: range, audio: sound != nil)
         report.total = Date().timeIntervalSince(began)
         return report
@@ -215,11 +239,14 @@ private final class FrameDrawer: @unchecked Sendable {
         var render: TimeInterval = 0
         var readback: TimeInterval = 0
         var encode: TimeInterval = 0
+        /// Filled only when measuring (`update`, `drawerWait` and `encoderFinish` stay 0 here).
+        var stages = ExportStageTimes()
     }
 
     private let renderer: CARenderer
     private let encoder: FFmpegProcess
     private let yuv: Bool
+    private let measuresStages: Bool
     private let bytesPerRow: Int
     private let frame: UnsafeMutableRawBufferPointer
     private let lock = NSLock()
@@ -227,10 +254,12 @@ private final class FrameDrawer: @unchecked Sendable {
     private var firstFailure: (any Error)?
     private var spent = Times()
 
-    init(renderer: CARenderer, encoder: FFmpegProcess, yuv: Bool) {
+    init(renderer: CARenderer, encoder: FFmpegProcess, yuv: Bool, measuresStages: Bool) {
         self.renderer = renderer
         self.encoder = encoder
         self.yuv = yuv
+        self.measuresStages = measuresStages
+        renderer.measuresStages = measuresStages
         bytesPerRow = renderer.pixelWidth * 4
         frame = UnsafeMutableRawBufferPointer.allocate(
             byteCount: yuv ? renderer.yuv420FrameByteCount : bytesPerRow * renderer.pixelHeight, alignment: 64
@@ -250,9 +279,12 @@ private final class FrameDrawer: @unchecked Sendable {
     func draw(_ tree: RenderLayer?, atTime time: CFTimeInterval) {
         guard failure == nil else { return }
         var mark = Date()
+        var stages = ExportStageTimes()
         renderer.beginFrame(atTime: time, tree: tree)
         renderer.render()
+        let finishing = measuresStages ? RenderStageTimes.now() : 0
         renderer.endFrame()
+        if measuresStages { stages.finish = RenderStageTimes.now() - finishing }
         let render = Date().timeIntervalSince(mark)
         mark = Date()
         if yuv {
@@ -262,9 +294,21 @@ private final class FrameDrawer: @unchecked Sendable {
         }
         renderer.releaseContext()  // the next frame may be drawn on another thread
         let readback = Date().timeIntervalSince(mark)
+        if measuresStages {
+            let measured = renderer.lastStageTimes
+            stages.build = measured.build
+            stages.batch = measured.batch
+            stages.submit = measured.submit
+            stages.conversion = yuv ? measured.conversion : 0
+            stages.readback = yuv ? measured.readback : readback
+        }
         mark = Date()
         do {
-            try encoder.write(UnsafeRawBufferPointer(frame))
+            if measuresStages {
+                try encoder.write(UnsafeRawBufferPointer(frame), stages: &stages)
+            } else {
+                try encoder.write(UnsafeRawBufferPointer(frame))
+            }
         } catch {
             lock.withLock { firstFailure = firstFailure ?? error }
             return
@@ -274,6 +318,7 @@ private final class FrameDrawer: @unchecked Sendable {
             spent.render += render
             spent.readback += readback
             spent.encode += encode
+            if measuresStages { spent.stages.add(stages) }
             doneCount += 1
         }
     }

@@ -142,6 +142,30 @@ struct LayerExporterTests {
         #expect(abs((media.duration ?? 0) - 1) < 0.05)
     }
 
+    @Test("stage times are measured only when asked, and measuring changes no byte of the file")
+    func stageTimes() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var files: [Data] = []
+        for measures in [false, true] {
+            let url = folder.appendingPathComponent("clip\(measures).mp4")
+            let report = try withManualClock {
+                let exporter = LayerExporter(layer: makeMovingSquare().root, options: Self.options)
+                exporter.measuresStages = measures
+                return try exporter.export(to: url)
+            }
+            if measures {
+                let stages = try #require(report.stages)
+                #expect(stages.finish > 0 && stages.conversion > 0 && stages.pipe > 0, "\(stages)")
+                #expect(stages.named.allSatisfy { $0.seconds >= 0 && $0.seconds <= report.total })
+            } else {
+                #expect(report.stages == nil)
+            }
+            files.append(try Data(contentsOf: url))
+        }
+        #expect(files[0] == files[1])
+    }
+
     @Test("bad input: a clear error and no file")
     func badInput() throws {
         let folder = try makeScratchFolder()

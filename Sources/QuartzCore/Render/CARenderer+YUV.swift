@@ -30,7 +30,10 @@ extension CARenderer {
     public func readYUV420(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         guard supportsYUV420Readback, let base = buffer.baseAddress, buffer.count >= yuv420FrameByteCount
         else { return false }
-        return device.readYUV420(into: base)
+        guard measuresStages else { return device.readYUV420(into: base) }
+        var times = lastStageTimes
+        defer { lastStageTimes = times }
+        return device.readYUV420(into: base, times: &times)
     }
 }
 
@@ -38,31 +41,48 @@ extension GLDevice {
     /// Converts the framebuffer to I420 (`CARenderer.readYUV420`) and reads it into `base`, which
     /// holds `pixelWidth × pixelHeight × 3 / 2` bytes; `false` when the conversion pass cannot be
     /// created.
-    func readYUV420(into base: UnsafeMutableRawPointer) -> Bool {
+    ///
+    /// With `times`, the pass is finished (`glFinish`) before the read so that its time and the
+    /// read's are told apart.
+    func readYUV420(into base: UnsafeMutableRawPointer, times: UnsafeMutablePointer<RenderStageTimes>? = nil)
+        -> Bool
+    {
         makeCurrent()
         if yuvConverter == nil {
             yuvConverter = try? YUVConverter(width: pixelWidth, height: pixelHeight)
         }
         guard let converter = yuvConverter else { return false }
+        let began = times != nil ? RenderStageTimes.now() : 0
         converter.convert(colorTexture)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        glReadPixels(
-            0, 0, GLsizei(pixelWidth / 4), GLsizei(pixelHeight * 3 / 2), GLenum(GL_RGBA),
-            GLenum(GL_UNSIGNED_BYTE), base)
+        let converted: Double
+        if let times {
+            glFinish()
+            converted = RenderStageTimes.now()
+            times.pointee.conversion = converted - began
+        } else {
+            converted = 0
+        }
+        converter.read(into: base)
+        if let times { times.pointee.readback = RenderStageTimes.now() - converted }
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         return true
     }
 }
 
-/// The pass that packs a frame into I420: a target `width / 4` texels wide and `height × 3 / 2`
-/// rows high whose RGBA bytes, read bottom row first, are exactly the Y, U and V planes in order
-/// (each texel holds four consecutive samples; a chroma plane's rows are half as long, so two of
-/// them share a texel row).
+/// The passes that pack a frame into I420, into targets whose RGBA bytes, read bottom row first,
+/// are exactly the planes: the Y target, `width / 4` texels by `height` rows (each texel holds
+/// four consecutive luma samples), and the Cb and Cr targets, each `width / 8` texels by
+/// `height / 2` rows (four consecutive chroma samples a texel), drawn together by one pass with
+/// two colour attachments, so that each 2×2 block of the frame is fetched once for both.
 final class YUVConverter {
-    /// The Y, Cb and Cr programs.
-    private let programs: [GLuint]
-    private let target: GLuint
-    private let framebuffer: GLuint
+    /// The Y program, and the one that draws Cb and Cr.
+    private let lumaProgram: GLuint
+    private let chromaProgram: GLuint
+    /// The Y, Cb and Cr targets.
+    private let targets: [GLuint]
+    /// The Y target's framebuffer, and the one with Cb and Cr as attachments 0 and 1.
+    private let lumaFramebuffer: GLuint
+    private let chromaFramebuffer: GLuint
     private let vertexArray: GLuint
     private let width: Int
     private let height: Int
@@ -75,16 +95,22 @@ final class YUVConverter {
         }
         """
 
-    /// The fragment shader, compiled once per plane (`PLANE` 0: Y, 1: Cb, 2: Cr), each drawn over
-    /// its own rows of the target: separate programs rather than branches, which llvmpipe would
-    /// run on both sides for every fragment.
+    /// The fragment shader, compiled once per pass (`CHROMA` 0: Y, 1: Cb and Cr): separate
+    /// programs rather than branches, which llvmpipe would run on both sides for every fragment.
+    /// Cb and Cr share each block's fetches and sum; each sample is still computed in one fixed
+    /// order (four fetches summed left to right, scaled by a quarter, one dot product), so the
+    /// bytes do not depend on how the planes are grouped into passes.
     private static let fragmentSource = """
         precision highp float;
         precision highp int;
         uniform sampler2D u_frame;
-        uniform int u_width;
         uniform int u_height;
+        #if CHROMA
+        layout(location = 0) out vec4 cb;
+        layout(location = 1) out vec4 cr;
+        #else
         out vec4 result;
+        #endif
 
         // The frame is stored bottom row first; p is (column, row from the top).
         vec3 pixel(int x, int y) {
@@ -93,32 +119,28 @@ final class YUVConverter {
 
         void main() {
             ivec2 t = ivec2(gl_FragCoord.xy);
-        #if PLANE == 0
+        #if CHROMA
+            const vec3 cbWeights = vec3(-0.114572, -0.385428, 0.5);
+            const vec3 crWeights = vec3(0.5, -0.454153, -0.045847);
+            int y = 2 * t.y;
+            int x = 2 * t.x * 4;
+            vec4 cbChroma;
+            vec4 crChroma;
+            for (int k = 0; k < 4; k++) {
+                vec3 sum = pixel(x + 2 * k, y) + pixel(x + 2 * k + 1, y) + pixel(x + 2 * k, y + 1)
+                    + pixel(x + 2 * k + 1, y + 1);
+                cbChroma[k] = dot(0.25 * sum, cbWeights);
+                crChroma[k] = dot(0.25 * sum, crWeights);
+            }
+            cb = (128.0 + 224.0 * cbChroma) / 255.0;
+            cr = (128.0 + 224.0 * crChroma) / 255.0;
+        #else
             const vec3 weights = vec3(0.2126, 0.7152, 0.0722);
             int x = t.x * 4;
             vec4 luma = vec4(
                 dot(pixel(x, t.y), weights), dot(pixel(x + 1, t.y), weights), dot(pixel(x + 2, t.y), weights),
                 dot(pixel(x + 3, t.y), weights));
             result = (16.0 + 219.0 * luma) / 255.0;
-        #else
-        #if PLANE == 1
-            const vec3 weights = vec3(-0.114572, -0.385428, 0.5);
-            int r = t.y - u_height;
-        #else
-            const vec3 weights = vec3(0.5, -0.454153, -0.045847);
-            int r = t.y - u_height - u_height / 4;
-        #endif
-            int eighth = u_width / 8;
-            int second = t.x >= eighth ? 1 : 0;
-            int y = 2 * (2 * r + second);
-            int x = 2 * (t.x - second * eighth) * 4;
-            vec4 chroma;
-            for (int k = 0; k < 4; k++) {
-                vec3 sum = pixel(x + 2 * k, y) + pixel(x + 2 * k + 1, y) + pixel(x + 2 * k, y + 1)
-                    + pixel(x + 2 * k + 1, y + 1);
-                chroma[k] = dot(0.25 * sum, weights);
-            }
-            result = (128.0 + 224.0 * chroma) / 255.0;
         #endif
         }
         """
@@ -127,73 +149,113 @@ final class YUVConverter {
         self.width = width
         self.height = height
         var programs: [GLuint] = []
+        var targets: [GLuint] = []
+        var framebuffers: [GLuint] = []
+        var vao: GLuint = 0
+        glGenVertexArrays(1, &vao)
+        vertexArray = vao
+        // Filled in as they are made, so that a failure deletes what exists.
+        func cleanUp() {
+            for program in programs { glDeleteProgram(program) }
+            glDeleteTextures(GLsizei(targets.count), targets)
+            glDeleteFramebuffers(GLsizei(framebuffers.count), framebuffers)
+            glDeleteVertexArrays(1, &vao)
+        }
         do {
-            for plane in 0..<3 {
+            for chroma in 0..<2 {
                 let vertex = try LayerProgram.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource)
                 let fragment = try LayerProgram.compile(
                     GLenum(GL_FRAGMENT_SHADER),
-                    "#version 300 es\n#define PLANE \(plane)\n" + Self.fragmentSource)
+                    "#version 300 es\n#define CHROMA \(chroma)\n" + Self.fragmentSource)
                 let program = try LayerProgram.link(vertex, fragment)
                 programs.append(program)
                 glUseProgram(program)
                 glUniform1i(glGetUniformLocation(program, "u_frame"), 0)
-                glUniform1i(glGetUniformLocation(program, "u_width"), GLint(width))
                 glUniform1i(glGetUniformLocation(program, "u_height"), GLint(height))
             }
+            for (columns, rows) in [(width / 4, height), (width / 8, height / 2), (width / 8, height / 2)] {
+                var texture: GLuint = 0
+                glGenTextures(1, &texture)
+                targets.append(texture)
+                glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+                glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(columns), GLsizei(rows))
+            }
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            for attachments in [[targets[0]], [targets[1], targets[2]]] {
+                var framebuffer: GLuint = 0
+                glGenFramebuffers(1, &framebuffer)
+                framebuffers.append(framebuffer)
+                glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+                var buffers: [GLenum] = []
+                for (index, texture) in attachments.enumerated() {
+                    let attachment = GLenum(GL_COLOR_ATTACHMENT0) + GLenum(index)
+                    glFramebufferTexture2D(
+                        GLenum(GL_FRAMEBUFFER), attachment, GLenum(GL_TEXTURE_2D), texture, 0)
+                    buffers.append(attachment)
+                }
+                glDrawBuffers(GLsizei(buffers.count), buffers)
+                let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+                guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+                    throw CARendererError.framebuffer("YUV target status 0x\(String(status, radix: 16))")
+                }
+            }
         } catch {
-            for program in programs { glDeleteProgram(program) }
+            cleanUp()
             throw error
         }
-        self.programs = programs
-        var texture: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        glTexStorage2D(
-            GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(width / 4), GLsizei(height * 3 / 2))
-        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
-        target = texture
-        var framebuffer: GLuint = 0
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(
-            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-        self.framebuffer = framebuffer
-        var vao: GLuint = 0
-        glGenVertexArrays(1, &vao)
-        vertexArray = vao
-        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            throw CARendererError.framebuffer("YUV target status 0x\(String(status, radix: 16))")
-        }
+        lumaProgram = programs[0]
+        chromaProgram = programs[1]
+        self.targets = targets
+        lumaFramebuffer = framebuffers[0]
+        chromaFramebuffer = framebuffers[1]
     }
 
     deinit {
-        var framebuffer = self.framebuffer
-        glDeleteFramebuffers(1, &framebuffer)
-        var texture = target
-        glDeleteTextures(1, &texture)
+        let framebuffers = [lumaFramebuffer, chromaFramebuffer]
+        glDeleteFramebuffers(2, framebuffers)
+        glDeleteTextures(GLsizei(targets.count), targets)
         var vao = vertexArray
         glDeleteVertexArrays(1, &vao)
-        for program in programs { glDeleteProgram(program) }
+        glDeleteProgram(lumaProgram)
+        glDeleteProgram(chromaProgram)
     }
 
-    /// Draws the packed planes of `frame` into the target, which stays bound for reading.
+    /// Draws the planes of `frame` into the targets.
     func convert(_ frame: GLuint) {
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glDisable(GLenum(GL_BLEND))
         glDisable(GLenum(GL_STENCIL_TEST))
         glDisable(GLenum(GL_SCISSOR_TEST))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), frame)
         glBindVertexArray(vertexArray)
-        // Y over the first `height` rows, then Cb and Cr over `height / 4` rows each.
-        let rows = [(0, height), (height, height / 4), (height + height / 4, height / 4)]
-        for (program, (first, count)) in zip(programs, rows) {
-            glViewport(0, GLint(first), GLsizei(width / 4), GLsizei(count))
-            glUseProgram(program)
-            glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), lumaFramebuffer)
+        glViewport(0, 0, GLsizei(width / 4), GLsizei(height))
+        glUseProgram(lumaProgram)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), chromaFramebuffer)
+        glViewport(0, 0, GLsizei(width / 8), GLsizei(height / 2))
+        glUseProgram(chromaProgram)
+        glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         glBindVertexArray(0)
         glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+    }
+
+    /// Reads the planes drawn by `convert(_:)` into `base` (`width × height × 3 / 2` bytes): Y,
+    /// then Cb, then Cr.
+    func read(into base: UnsafeMutableRawPointer) {
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), lumaFramebuffer)
+        glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0))
+        glReadPixels(
+            0, 0, GLsizei(width / 4), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), base)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), chromaFramebuffer)
+        let planeBytes = width / 2 * (height / 2)
+        for index in 0..<2 {
+            glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0) + GLenum(index))
+            glReadPixels(
+                0, 0, GLsizei(width / 8), GLsizei(height / 2), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                base.advanced(by: width * height + index * planeBytes))
+        }
+        glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0))
     }
 }

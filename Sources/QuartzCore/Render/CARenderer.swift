@@ -1,5 +1,9 @@
 import CoreGraphics
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Renders a layer tree offscreen with OpenGL ES 3 (Apple's `CARenderer`, which on Apple's
 /// platforms targets Metal; Lamina's renders into its own framebuffer and reads pixels back).
 ///
@@ -91,6 +95,12 @@ public final class CARenderer {
     package private(set) var lastFrameReport = FrameReport()
     /// How many batches the last frame was submitted in, and how many draw items they held.
     package private(set) var lastFrameBatches: (batches: Int, draws: Int) = (0, 0)
+    /// Whether `render()` and `readYUV420(into:)` time their stages into `lastStageTimes`
+    /// (benchmarks turn it on; off by default, when nothing is timed and no extra `glFinish` is
+    /// made).
+    package var measuresStages = false
+    /// Where the last frame's time went, when `measuresStages` is on.
+    package internal(set) var lastStageTimes = RenderStageTimes()
 
     /// Creates a renderer for `layer` drawing `size` points at `scale` pixels per point.
     ///
@@ -182,10 +192,19 @@ public final class CARenderer {
             tree = layer?.renderNode
         }
         // The three stages (ruling V21): describe, batch, submit.
+        let began = measuresStages ? RenderStageTimes.now() : 0
         let frame = builder.build(tree, atTime: time, worldToClip: FrameBuilder.worldToClip(mappedBounds))
+        let built = measuresStages ? RenderStageTimes.now() : 0
         let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
         lastFrameBatches = FrameBatcher.counts(of: batches)
+        let batched = measuresStages ? RenderStageTimes.now() : 0
         lastFrameReport = device.submit(batches, of: frame)
+        if measuresStages {
+            let submitted = RenderStageTimes.now()
+            lastStageTimes.build = built - began
+            lastStageTimes.batch = batched - built
+            lastStageTimes.submit = submitted - batched
+        }
         for reason in lastFrameReport.reasons { CompatibilityWarnings.report(reason) }
     }
 
@@ -270,4 +289,28 @@ public final class CARenderer {
         return makeImage()
     }
 
+}
+
+/// Where one frame's time went in the renderer, in seconds of wall-clock time
+/// (`CARenderer.measuresStages`).
+package struct RenderStageTimes: Sendable {
+    /// Describing the frame (`FrameBuilder`: evaluation, Cairo rasterisation of backing stores).
+    package var build: Double = 0
+    /// Grouping the draws into batches (`FrameBatcher`).
+    package var batch: Double = 0
+    /// Issuing the GL calls (`GLDevice.submit`); llvmpipe mostly defers drawing to `glFinish`.
+    package var submit: Double = 0
+    /// The YUV pass of `readYUV420(into:)`, up to a `glFinish` after it.
+    package var conversion: Double = 0
+    /// `glReadPixels` of the YUV planes.
+    package var readback: Double = 0
+
+    package init() {}
+
+    /// Seconds on the monotonic clock (never the manual media clock).
+    package static func now() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
 }
