@@ -156,7 +156,8 @@ enum FrameBatcher {
             let variant = LayerVariant(
                 mode: quad.mode.rawValue, plain: plain, continuous: !plain && quad.continuous != nil,
                 multiplied: item.multiplier != (1, 1, 1, 1),
-                sharp: quad.mode == .texture && quad.sharpensMagnification)
+                sharp: quad.mode == .texture && quad.sharpensMagnification
+                    && quad.mayEnlargeTexture(viewport: viewport))
             return quad.readsTextures
                 ? (.layer(variant), quad.texture, quad.maskTexture) : (.layer(variant), .none, .none)
         case .effect(let quad):
@@ -221,6 +222,22 @@ extension DrawQuad {
         return onPixelBoundary(x0) && onPixelBoundary(x1) && onPixelBoundary(y0) && onPixelBoundary(y1)
     }
 
+    /// Whether the quad's texture may show enlarged, at less than a texel per pixel along both
+    /// axes, somewhere in a target of `viewport` pixels, so that it needs the sharpening variant
+    /// (ruling V22). `false` only for a whole image under a 2D matrix (no perspective) whose
+    /// texel footprint, constant over the quad, is at least one texel per pixel along an axis:
+    /// there the sharpening variant samples exactly as the plain one (its test, `fwidth` of the
+    /// texel position ≥ 0.999, passes everywhere), and skipping its second texture read and
+    /// footprint arithmetic roughly halves llvmpipe's cost per pixel of an image.
+    func mayEnlargeTexture(viewport: (width: Int, height: Int)) -> Bool {
+        guard case .image(let image, _, _) = texture,
+            let footprint = TextureFootprint.of(
+                matrix: matrix, viewport: viewport, destRect: destRect, uvRect: uvRect,
+                textureSize: CGSize(width: image.width, height: image.height))
+        else { return true }
+        return !(max(footprint.width, footprint.height) >= 1)
+    }
+
     /// Where the quad's left, right, top and bottom edges land in a target of `viewport` pixels
     /// (pixels from the target's left and bottom); `nil` under a rotation or perspective.
     private func pixelEdges(viewport: (width: Int, height: Int)) -> (
@@ -235,5 +252,35 @@ extension DrawQuad {
             ((quad.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height,
             ((quad.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
         )
+    }
+}
+
+/// The texel footprint of a texture drawn over a quad: what GLSL's `fwidth` of the texel
+/// position gives, per axis, where a texture is mapped from `uvRect` (normalised) onto
+/// `destRect` (layer coordinates) and the layer drawn through `matrix` into a target of
+/// `viewport` pixels.
+package enum TextureFootprint {
+    /// `fwidth` of the texel position along x and y (texels per pixel: below 1 where the texture
+    /// shows enlarged), constant over the quad under a 2D matrix; `nil` under perspective (it
+    /// varies), for a degenerate matrix or rect, or for values that are not finite.
+    package static func of(
+        matrix m: CATransform3D, viewport: (width: Int, height: Int), destRect: CGRect, uvRect: CGRect,
+        textureSize: CGSize
+    ) -> CGSize? {
+        guard m.m14 == 0, m.m24 == 0, m.m44 > 0, m.m44.isFinite, destRect.width > 0, destRect.height > 0
+        else { return nil }
+        // Target pixels per layer unit (the Jacobian of layer → pixels) and texels per layer unit.
+        let halfWidth = CGFloat(viewport.width) / 2 / m.m44
+        let halfHeight = CGFloat(viewport.height) / 2 / m.m44
+        let (j11, j12) = (m.m11 * halfWidth, m.m21 * halfWidth)  // d pixel x / d (x, y)
+        let (j21, j22) = (m.m12 * halfHeight, m.m22 * halfHeight)  // d pixel y / d (x, y)
+        let determinant = j11 * j22 - j12 * j21
+        let kx = uvRect.width * textureSize.width / destRect.width
+        let ky = uvRect.height * textureSize.height / destRect.height
+        guard determinant != 0, determinant.isFinite, kx.isFinite, ky.isFinite else { return nil }
+        // |d texel / d pixel x| + |d texel / d pixel y|, through the inverse Jacobian.
+        let x = abs(kx) * (abs(j22) + abs(j12)) / abs(determinant)
+        let y = abs(ky) * (abs(j21) + abs(j11)) / abs(determinant)
+        return x.isFinite && y.isFinite ? CGSize(width: x, height: y) : nil
     }
 }
