@@ -212,18 +212,12 @@ public final class LayerExporter {
         report.readback = drawer.times.readback
         report.encode += drawer.times.encode
         if measuresStages {
-            let drawn = drawer.times.stages
-            stages.update = report.update
-            stages.build = drawn.build
-            stages.batch = drawn.batch
-            stages.submit = drawn.submit
-            stages.finish = drawn.finish
-            stages.conversion = drawn.conversion
-            stages.readback = drawn.readback
-            stages.copy = drawn.copy
-            stages.pipe = drawn.pipe
-            stages.encoderWait = drawn.encoderWait
-            report.stages = stages
+            // The drawing queue's stages, with what the calling thread timed itself.
+            var all = drawer.times.stages
+            all.update = report.update
+            all.drawerWait = stages.drawerWait
+            all.encoderFinish = stages.encoderFinish
+            report.stages = all
         }
         try output.commit(frames: range, audio: sound != nil)
         report.total = Date().timeIntervalSince(began)
