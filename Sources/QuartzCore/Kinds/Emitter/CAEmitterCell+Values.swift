@@ -162,8 +162,14 @@ extension CAEmitterCell {
     nonisolated(unsafe) static let keys: [PartialKeyPath<EmitterCellValues>: String] = Dictionary(
         uniqueKeysWithValues: properties.map { ($0.value.path, $0.key) })
 
-    /// Whether `key` is the cell's `style`, which re-derives the properties not set explicitly.
-    static func isStyle(_ key: String) -> Bool {
-        properties[key]?.path == \EmitterCellValues.style
+    /// The key of the cell property stored at `path`, as the table spells it.
+    static func key(for path: PartialKeyPath<EmitterCellValues>) -> String {
+        guard let key = keys[path] else { preconditionFailure("\(path) is not in CAEmitterCell's table") }
+        return key
     }
+
+    /// `style`'s key: setting it re-derives the properties not set explicitly.
+    static let styleKey = key(for: \.style)
+    /// `emitterCells`' key, which key paths go through to name a sub-cell.
+    static let emitterCellsKey = key(for: \.emitterCells)
 }

@@ -377,7 +377,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
         if let property = Self.properties[key] {
             if property.set(&values, value) {
                 explicitKeys.insert(key)
-                if Self.isStyle(key) { applyStyle() }
+                if key == Self.styleKey { applyStyle() }
             } else {
                 CompatibilityWarnings.report(
                     "CAEmitterCell.setValue(_:forKey: \"\(key)\") ignored a value of type "
@@ -393,7 +393,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     open func value(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return value(forKey: keyPath) }
-        if Self.properties[parts[0]]?.path == \EmitterCellValues.emitterCells {
+        if parts[0] == Self.emitterCellsKey {
             return EmitterKeyPath.value(in: emitterCells, keyPath: parts[1])
         }
         guard let base = value(forKey: parts[0]) else { return nil }
@@ -405,7 +405,7 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return setValue(value, forKey: keyPath) }
-        if Self.properties[parts[0]]?.path == \EmitterCellValues.emitterCells {
+        if parts[0] == Self.emitterCellsKey {
             EmitterKeyPath.setValue(value, in: emitterCells, keyPath: parts[1])
         } else if let base = self.value(forKey: parts[0]),
             let updated = PropertyKeyPath.SubKeys.setting(field: parts[1], of: base, to: value)
@@ -421,14 +421,13 @@ open class CAEmitterCell: NSObject, NSCopying, CAMediaTiming {
     /// Stores a value through `store` and marks the property at `path` set explicitly.
     private func set(_ path: PartialKeyPath<EmitterCellValues>, _ store: (inout EmitterCellValues) -> Void) {
         store(&values)
-        guard let key = Self.keys[path] else { return assertionFailure("\(path) is not in the table") }
-        explicitKeys.insert(key)
+        explicitKeys.insert(Self.key(for: path))
     }
 
     /// Re-derives every property not set explicitly from `style`, then the class's defaults.
     private func applyStyle() {
         let saved = explicitKeys
-        for (key, property) in Self.properties where !Self.isStyle(key) && !saved.contains(key) {
+        for (key, property) in Self.properties where key != Self.styleKey && !saved.contains(key) {
             let styled = values.style?[key] ?? type(of: self).defaultValue(forKey: key)
             _ = property.set(&values, styled ?? property.get(EmitterCellValues()))
         }
