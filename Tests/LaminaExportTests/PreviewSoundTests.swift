@@ -38,7 +38,7 @@ struct PreviewSoundTests {
         #expect(sound.channels == 2 && sound.sampleRate == Self.rate)
         #expect(sound.frameCount == 2 * Self.rate)
 
-        var options = ExportOptions(size: CGSize(width: 160, height: 120), duration: 2)
+        var options = SoundtrackTests.options(seconds: 2)
         options.soundtracks = [soundtrack]
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
