@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Lamina: Apple's Core Animation (QuartzCore) and the slice of CoreGraphics it needs, for Linux.
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -28,9 +29,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // Only its `SnapshotTesting` product is used, which depends on nothing: swift-syntax and
-        // swift-custom-dump are resolved (cloned) but not built.
+        // Only its `SnapshotTesting` product is used, which depends on nothing: swift-custom-dump
+        // is resolved (cloned) but not built.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // The macros that declare layer properties (QuartzCoreMacros); the range swift-snapshot-testing
+        // accepts too, so one copy is resolved.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
     ],
     targets: [
         // Swift Testing declares a cross-import overlay named `_Testing_CoreGraphics`; a module
@@ -60,7 +64,16 @@ let package = Package(
         // EGL and OpenGL ES 3.0 for the compositor: Mesa's llvmpipe headless, or a GPU's driver.
         .systemLibrary(
             name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev", "libgles-dev", "libegl-mesa0"])]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL"]),
+        // `@Declared`, `@PropertyTable` and `@KindTable`: a layer property is declared once, on its
+        // public accessor, and the property tables are built from those declarations
+        // (docs/adding-a-property.md).
+        .macro(
+            name: "QuartzCoreMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL", "QuartzCoreMacros"]),
         // Apple's Core Text API (fonts, lines, runs, framesetters, frames, paragraph styles) on
         // CoreGraphics' Pango text layout; `docs/coretext.md`.
         .target(name: "CoreText", dependencies: ["CoreGraphics"]),

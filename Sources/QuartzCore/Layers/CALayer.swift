@@ -14,6 +14,7 @@ import Synchronization
 /// `"transform.rotation.z"`); subclasses declare further properties with ``LayerProperty``.
 ///
 /// A layer is not thread-safe: use a tree from one thread at a time.
+@PropertyTable
 open class CALayer: NSObject, CAMediaTiming {
     /// The layer's identity in render trees and the renderer's caches, never reused.
     package let layerID = LayerID.make()
@@ -230,6 +231,7 @@ open class CALayer: NSObject, CAMediaTiming {
     ///
     /// Changing it does not move `position` or `anchorPoint`; a change of size calls
     /// `setNeedsLayout()`, and `setNeedsDisplay()` when `needsDisplayOnBoundsChange` is set.
+    @Declared(animatable: true, style: false, view: true)
     open var bounds: CGRect {
         get { state.bounds }
         set {
@@ -248,6 +250,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// untransformed layer has this frame; under a scale the size is divided by the scale. As on
     /// Apple's platforms, do not set it while `transform` rotates by other than a multiple of
     /// 90°. Not animatable: animate `position` and `bounds`. Non-finite results are stored.
+    @Declared(style: false, stored: false)
     open var frame: CGRect {
         get { frameInSuperlayer() }
         set { setFrame(newValue) }
@@ -256,6 +259,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The path of the shadow's shape, in the layer's coordinates; when `nil` the shadow takes
     /// the shape of the layer's content alpha. The path is copied on assignment. Default `nil`.
     /// Animatable.
+    @Declared(animatable: true, shadowShape: true)
     open var shadowPath: CGPath? {
         get { state.shadowPath }
         set { setState(\.shadowPath, newValue?.copy()) }
@@ -265,6 +269,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// before `defaultValue(forKey:)`; a nested `"style"` entry continues the search, and the
     /// `"actions"` entry is searched by `action(forKey:)`. `bounds` and `frame` are not looked
     /// up in it, as on Apple's platforms. Default `nil`.
+    @Declared(style: false, node: false)
     open var style: [AnyHashable: Any]? {
         get { state.style }
         set {
@@ -277,6 +282,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer's sublayers, back to front. Setting it removes the old sublayers and adds the
     /// new ones (each leaves its previous parent); a layer that is this layer or one of its
     /// ancestors is skipped, so the tree never has a cycle. Default `nil`.
+    @Declared(animatable: true, style: false, stored: false, atOnce: true)
     open var sublayers: [CALayer]? {
         get { sublayerStorage }
         set { replaceAllSublayers(with: newValue) }
@@ -293,6 +299,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// this layer's coordinate space, answers this layer as its `superlayer`, is laid out with
     /// this layer's subtree and leaves with `removeFromSuperlayer()` (ruling L19); assigning a
     /// layer that is in a tree removes it from that tree first. Default `nil`.
+    @Declared(animatable: true, style: false, stored: false, atOnce: true)
     open var mask: CALayer? {
         get { maskStorage }
         set { setMaskLayer(newValue) }
@@ -300,47 +307,35 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The position of the layer's anchor point in its superlayer's coordinate space, in points. Default
     /// (0, 0). Animatable.
-    open var position: CGPoint {
-        get { state.position }
-        set { setState(\.position, newValue) }
-    }
+    @Declared(animatable: true, placement: true, drawn: false, view: true)
+    open var position: CGPoint
 
     /// The layer's position on the z axis, in points: it orders siblings when drawn (higher is nearer) and
     /// moves the layer in depth under perspective; it does not change hit-testing order (ruling R8).
     /// Default 0. Animatable.
-    open var zPosition: CGFloat {
-        get { state.zPosition }
-        set { setState(\.zPosition, newValue) }
-    }
+    @Declared(animatable: true, placement: true, drawn: false, view: true)
+    open var zPosition: CGFloat
 
     /// The point of the bounds, in unit coordinates ((0, 0) top-left, (1, 1) bottom-right), that `position`
     /// places and that transforms act about. Values outside [0, 1] are allowed. Default (0.5, 0.5).
     /// Animatable.
-    open var anchorPoint: CGPoint {
-        get { state.anchorPoint }
-        set { setState(\.anchorPoint, newValue) }
-    }
+    @Declared(animatable: true, placement: true, drawn: false, view: true)
+    open var anchorPoint: CGPoint
 
     /// The z component of the anchor point, in points. Default 0. Animatable.
-    open var anchorPointZ: CGFloat {
-        get { state.anchorPointZ }
-        set { setState(\.anchorPointZ, newValue) }
-    }
+    @Declared(animatable: true, drawn: false)
+    open var anchorPointZ: CGFloat
 
     /// The transform applied to the layer about its anchor point, relative to its superlayer (row-vector
     /// convention). Default `CATransform3DIdentity`. Animatable.
-    open var transform: CATransform3D {
-        get { state.transform }
-        set { setState(\.transform, newValue) }
-    }
+    @Declared(animatable: true, placement: true, drawn: false, view: true)
+    open var transform: CATransform3D
 
     /// A transform applied to every sublayer, about this layer's anchor point, when they are drawn;
     /// typically a perspective projection (`m34 = -1/eyeDistance`). Default `CATransform3DIdentity`.
     /// Animatable.
-    open var sublayerTransform: CATransform3D {
-        get { state.sublayerTransform }
-        set { setState(\.sublayerTransform, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var sublayerTransform: CATransform3D
 
     /// Whether the coordinate system of the layer's sublayers is flipped vertically about the centre of its
     /// bounds. Affects where sublayers are placed (and so conversion and hit testing), and the context
@@ -349,6 +344,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// (rulings L1, L20). Default `false`. Not animatable.
     ///
     /// Key-value coding key: `"geometryFlipped"`.
+    @Declared
     open var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
         set {
@@ -361,173 +357,123 @@ open class CALayer: NSObject, CAMediaTiming {
     /// `nil`. Animatable (crossfade). After `display()` draws a backing store larger than 4096 × 4096
     /// pixels it holds an opaque recorded backing store instead of an image, as Apple's holds a
     /// `CABackingStore` (ruling L10).
-    open var contents: Any? {
-        get { state.contents }
-        set { setState(\.contents, newValue) }
-    }
+    @Declared(animatable: true, shadowShape: true)
+    open var contents: Any?
 
     /// The part of `contents` drawn, in unit coordinates of the image. Default (0, 0, 1, 1). Animatable.
-    open var contentsRect: CGRect {
-        get { state.contentsRect }
-        set { setState(\.contentsRect, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var contentsRect: CGRect
 
     /// How `contents` is positioned in the bounds. Default `.resize`. Not animatable.
-    open var contentsGravity: CALayerContentsGravity {
-        get { state.contentsGravity }
-        set { setState(\.contentsGravity, newValue) }
-    }
+    @Declared
+    open var contentsGravity: CALayerContentsGravity
 
     /// The scale from points to pixels of the layer's content: backing stores created by `display()` are
     /// this many pixels per point, and images are taken to have this many pixels per point. Default 1.
     /// Animatable.
-    open var contentsScale: CGFloat {
-        get { state.contentsScale }
-        set { setState(\.contentsScale, newValue) }
-    }
+    @Declared(animatable: true)
+    open var contentsScale: CGFloat
 
     /// The stretchable centre of `contents` for nine-part scaling, in unit coordinates. Default (0, 0, 1,
     /// 1): the whole image stretches. Animatable.
-    open var contentsCenter: CGRect {
-        get { state.contentsCenter }
-        set { setState(\.contentsCenter, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var contentsCenter: CGRect
 
     /// The pixel format requested for backing stores. Default `.RGBA8Uint`. Not animatable.
-    open var contentsFormat: CALayerContentsFormat {
-        get { state.contentsFormat }
-        set { setState(\.contentsFormat, newValue) }
-    }
+    @Declared
+    open var contentsFormat: CALayerContentsFormat
 
     /// The filter used when `contents` is drawn smaller than its pixel size. Default `.linear`.
-    open var minificationFilter: CALayerContentsFilter {
-        get { state.minificationFilter }
-        set { setState(\.minificationFilter, newValue) }
-    }
+    @Declared
+    open var minificationFilter: CALayerContentsFilter
 
     /// The filter used when `contents` is drawn larger than its pixel size. Default `.linear`.
-    open var magnificationFilter: CALayerContentsFilter {
-        get { state.magnificationFilter }
-        set { setState(\.magnificationFilter, newValue) }
-    }
+    @Declared
+    open var magnificationFilter: CALayerContentsFilter
 
     /// The bias added to the mipmap level chosen by a `.trilinear` minification filter. Default 0.
     /// Animatable.
-    open var minificationFilterBias: Float {
-        get { state.minificationFilterBias }
-        set { setState(\.minificationFilterBias, newValue) }
-    }
+    @Declared(animatable: true)
+    open var minificationFilterBias: Float
 
     /// Whether the backing store `display()` creates is opaque (no alpha channel). Default `false`.
     ///
     /// Key-value coding key: `"opaque"`.
-    open var isOpaque: Bool {
-        get { state.isOpaque }
-        set { setState(\.isOpaque, newValue) }
-    }
+    @Declared
+    open var isOpaque: Bool
 
     /// Whether changing `bounds` calls `setNeedsDisplay()`. Default `false`.
-    open var needsDisplayOnBoundsChange: Bool {
-        get { state.needsDisplayOnBoundsChange }
-        set { setState(\.needsDisplayOnBoundsChange, newValue) }
-    }
+    @Declared
+    open var needsDisplayOnBoundsChange: Bool
 
     /// Whether drawing may be deferred to a background thread. Lamina draws synchronously either way; the
     /// flag is kept for API compatibility and has no visible effect on Apple's platforms either. Default
     /// `false`.
-    open var drawsAsynchronously: Bool {
-        get { state.drawsAsynchronously }
-        set { setState(\.drawsAsynchronously, newValue) }
-    }
+    @Declared
+    open var drawsAsynchronously: Bool
 
     /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is `true`. Default all four.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { state.edgeAntialiasingMask }
-        set { setState(\.edgeAntialiasingMask, newValue) }
-    }
+    @Declared
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask
 
     /// Whether edges of a transformed layer are anti-aliased. Default `false`, as on iOS.
-    open var allowsEdgeAntialiasing: Bool {
-        get { state.allowsEdgeAntialiasing }
-        set { setState(\.allowsEdgeAntialiasing, newValue) }
-    }
+    @Declared
+    open var allowsEdgeAntialiasing: Bool
 
     /// Whether the layer and its sublayers are not drawn and not hit-tested. Default `false`. Animatable
     /// (discrete).
     ///
     /// Key-value coding key: `"hidden"`.
-    open var isHidden: Bool {
-        get { state.isHidden }
-        set { setState(\.isHidden, newValue) }
-    }
+    @Declared(animatable: true, atOnce: true, drawn: false)
+    open var isHidden: Bool
 
     /// Whether the layer is drawn when its back faces the viewer. Default `true`.
     ///
     /// Key-value coding key: `"doubleSided"`.
-    open var isDoubleSided: Bool {
-        get { state.isDoubleSided }
-        set { setState(\.isDoubleSided, newValue) }
-    }
+    @Declared(animatable: true, atOnce: true)
+    open var isDoubleSided: Bool
 
     /// Whether sublayers are clipped to the bounds (rounded by `cornerRadius`); clipping also limits hit
     /// testing. Default `false`. Animatable (discrete).
-    open var masksToBounds: Bool {
-        get { state.masksToBounds }
-        set { setState(\.masksToBounds, newValue) }
-    }
+    @Declared(animatable: true, atOnce: true)
+    open var masksToBounds: Bool
 
     /// The colour filling the bounds (rounded by `cornerRadius`) behind the contents. Default `nil`.
     /// Animatable.
-    open var backgroundColor: CGColor? {
-        get { state.backgroundColor }
-        set { setState(\.backgroundColor, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var backgroundColor: CGColor?
 
     /// The radius, in points, of the rounded corners of the background, border and (with `masksToBounds`)
     /// clip. Default 0. Animatable.
-    open var cornerRadius: CGFloat {
-        get { state.cornerRadius }
-        set { setState(\.cornerRadius, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var cornerRadius: CGFloat
 
     /// Which corners `cornerRadius` rounds. Default all four.
-    open var maskedCorners: CACornerMask {
-        get { state.maskedCorners }
-        set { setState(\.maskedCorners, newValue) }
-    }
+    @Declared(shadowShape: true)
+    open var maskedCorners: CACornerMask
 
     /// The shape of rounded corners. Default `.circular`.
-    open var cornerCurve: CALayerCornerCurve {
-        get { state.cornerCurve }
-        set { setState(\.cornerCurve, newValue) }
-    }
+    @Declared(shadowShape: true)
+    open var cornerCurve: CALayerCornerCurve
 
     /// The width, in points, of the border drawn inside the bounds, above the contents and sublayers.
     /// Default 0. Animatable.
-    open var borderWidth: CGFloat {
-        get { state.borderWidth }
-        set { setState(\.borderWidth, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var borderWidth: CGFloat
 
     /// The colour of the border. Default opaque black. Animatable.
-    open var borderColor: CGColor? {
-        get { state.borderColor }
-        set { setState(\.borderColor, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var borderColor: CGColor?
 
     /// The opacity of the layer, 0 (transparent) to 1 (opaque); values outside are clamped when drawn.
     /// Default 1. Animatable.
-    open var opacity: Float {
-        get { state.opacity }
-        set { setState(\.opacity, newValue) }
-    }
+    @Declared(animatable: true, placement: true, drawn: false, view: true)
+    open var opacity: Float
 
     /// Whether the layer and its sublayers are composited as one group before `opacity` applies. Default
     /// `true`, as on iOS 7 and later.
-    open var allowsGroupOpacity: Bool {
-        get { state.allowsGroupOpacity }
-        set { setState(\.allowsGroupOpacity, newValue) }
-    }
+    @Declared
+    open var allowsGroupOpacity: Bool
 
     /// How the layer is composited with what is behind it: the name of a blend mode or Porter–Duff
     /// operator, as Core Animation's filter names — `"multiplyBlendMode"`, `"screenBlendMode"`,
@@ -549,124 +495,86 @@ open class CALayer: NSObject, CAMediaTiming {
     /// where the layer is transparent, over the box of its bounds and sublayers' frames. An unknown
     /// name, or a value of another type, is reported once through `CompatibilityWarnings` and
     /// drawn as `sourceOver`. A `CATransformLayer` ignores it. Default `nil`. (Ruling V18.)
-    open var compositingFilter: Any? {
-        get { state.compositingFilter }
-        set { setState(\.compositingFilter, newValue) }
-    }
+    @Declared(animatable: true)
+    open var compositingFilter: Any?
 
     /// Filters applied to the layer's content. Stored as a value only: Lamina does not apply filters (see
     /// README). Default `nil`.
-    open var filters: [Any]? {
-        get { state.filters }
-        set { setState(\.filters, newValue) }
-    }
+    @Declared(animatable: true)
+    open var filters: [Any]?
 
     /// Filters applied to the content behind the layer. Stored as a value only: Lamina does not apply
     /// filters (see README). Default `nil`.
-    open var backgroundFilters: [Any]? {
-        get { state.backgroundFilters }
-        set { setState(\.backgroundFilters, newValue) }
-    }
+    @Declared(animatable: true)
+    open var backgroundFilters: [Any]?
 
     /// Whether the layer and its sublayers are rendered into a cached bitmap at `rasterizationScale` before
     /// compositing. Default `false`.
-    open var shouldRasterize: Bool {
-        get { state.shouldRasterize }
-        set { setState(\.shouldRasterize, newValue) }
-    }
+    @Declared(animatable: true, atOnce: true, drawn: false)
+    open var shouldRasterize: Bool
 
     /// The scale, in pixels per point, of the cached bitmap when `shouldRasterize` is `true`. Default 1.
     /// Animatable.
-    open var rasterizationScale: CGFloat {
-        get { state.rasterizationScale }
-        set { setState(\.rasterizationScale, newValue) }
-    }
+    @Declared(animatable: true, drawn: false)
+    open var rasterizationScale: CGFloat
 
     /// The colour of the shadow. Default opaque black. Animatable.
-    open var shadowColor: CGColor? {
-        get { state.shadowColor }
-        set { setState(\.shadowColor, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var shadowColor: CGColor?
 
     /// The opacity of the shadow, 0 to 1. Default 0 (no shadow). Animatable.
-    open var shadowOpacity: Float {
-        get { state.shadowOpacity }
-        set { setState(\.shadowOpacity, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var shadowOpacity: Float
 
     /// The offset of the shadow, in points. Default (0, −3). Animatable.
-    open var shadowOffset: CGSize {
-        get { state.shadowOffset }
-        set { setState(\.shadowOffset, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var shadowOffset: CGSize
 
     /// The blur radius of the shadow, in points. Default 3. Animatable.
-    open var shadowRadius: CGFloat {
-        get { state.shadowRadius }
-        set { setState(\.shadowRadius, newValue) }
-    }
+    @Declared(animatable: true, view: true)
+    open var shadowRadius: CGFloat
 
     /// A name for the layer, for debugging and lookup. Default `nil`.
-    open var name: String? {
-        get { state.name }
-        set { setState(\.name, newValue) }
-    }
+    @Declared
+    open var name: String?
 
     /// Actions for events of this layer, keyed by event (a property key or `kCAOnOrderIn`, …), consulted by
     /// `action(forKey:)` after the delegate. An `NSNull()` value means no action. Default `nil`.
-    open var actions: [String: any CAAction]? {
-        get { state.actions }
-        set { setState(\.actions, newValue) }
-    }
+    @Declared(style: false, node: false)
+    open var actions: [String: any CAAction]?
 
     /// The layer's begin time in its superlayer's time space, in seconds. Default 0.
-    open var beginTime: CFTimeInterval {
-        get { state.beginTime }
-        set { setState(\.beginTime, newValue) }
-    }
+    @Declared
+    open var beginTime: CFTimeInterval
 
     /// The basic duration of the layer's timeline, in seconds. Default 0.
-    open var duration: CFTimeInterval {
-        get { state.duration }
-        set { setState(\.duration, newValue) }
-    }
+    @Declared
+    open var duration: CFTimeInterval
 
     /// The rate of the layer's local time relative to its superlayer's; it scales every animation in the
     /// subtree. Default 1.
-    open var speed: Float {
-        get { state.speed }
-        set { setState(\.speed, newValue) }
-    }
+    @Declared
+    open var speed: Float
 
     /// An offset added to the layer's local time, in seconds. Default 0.
-    open var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
-        set { setState(\.timeOffset, newValue) }
-    }
+    @Declared
+    open var timeOffset: CFTimeInterval
 
     /// The repeat count of the layer's timeline. Default 0.
-    open var repeatCount: Float {
-        get { state.repeatCount }
-        set { setState(\.repeatCount, newValue) }
-    }
+    @Declared
+    open var repeatCount: Float
 
     /// The repeat duration of the layer's timeline, in seconds. Default 0.
-    open var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
-        set { setState(\.repeatDuration, newValue) }
-    }
+    @Declared
+    open var repeatDuration: CFTimeInterval
 
     /// Whether the layer's timeline plays backwards after forwards. Default `false`.
-    open var autoreverses: Bool {
-        get { state.autoreverses }
-        set { setState(\.autoreverses, newValue) }
-    }
+    @Declared
+    open var autoreverses: Bool
 
     /// The fill mode of the layer's timeline. Default `.removed`.
-    open var fillMode: CAMediaTimingFillMode {
-        get { state.fillMode }
-        set { setState(\.fillMode, newValue) }
-    }
+    @Declared
+    open var fillMode: CAMediaTimingFillMode
 
     // MARK: - Key-value coding (CALayer+KeyValueCoding.swift)
 

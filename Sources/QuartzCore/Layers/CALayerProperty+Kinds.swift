@@ -2,7 +2,7 @@ import CoreGraphics
 
 extension CALayerProperty {
     /// One property of a layer kind (a `CALayer` subclass drawing values of its own, such as
-    /// `CAShapeLayer`'s `ShapeValues`), declared once: its key-value coding key, where it lives in
+    /// `CAShapeLayer`'s `CAShapeLayer.Values`), declared once: its key-value coding key, where it lives in
     /// the kind's values, the public property on the layer, and whether Apple animates it. Its
     /// default is the value the kind's values start with. The layer's key-value coding entry
     /// (`CALayerProperty`), the render node's value table (`CALayerProperty.Stored`) and the public setter's
@@ -14,18 +14,19 @@ extension CALayerProperty {
         /// The layer's entry, given the kind's default values.
         let layerEntry: (Values) -> CALayerProperty
 
-        /// A property of type `T`; `zero` says whether its default is the type's zero (not reported
-        /// by `defaultValue(forKey:)`, as on Apple's platforms).
+        /// A property of type `T`; a default that is the type's zero is not reported by
+        /// `defaultValue(forKey:)`, as on Apple's platforms (`CALayerProperty.isZero`).
         package static func plain<T>(
             _ key: String, _ path: WritableKeyPath<Values, T>,
             _ layerPath: ReferenceWritableKeyPath<Layer, T>,
-            animatable: Bool, zero: Bool
+            animatable: Bool = false
         ) -> Self {
             Self(
                 key: key, valuesPath: path, valueEntry: .plain(key, path),
                 layerEntry: { defaults in
                     .kind(
-                        key, layerPath, animatable: animatable, default: defaults[keyPath: path], zero: zero)
+                        key, layerPath, animatable: animatable, default: defaults[keyPath: path],
+                        zero: isZero(defaults[keyPath: path]))
                 })
         }
 
@@ -33,7 +34,7 @@ extension CALayerProperty {
         package static func optional<T>(
             _ key: String, _ path: WritableKeyPath<Values, T?>,
             _ layerPath: ReferenceWritableKeyPath<Layer, T?>,
-            animatable: Bool
+            animatable: Bool = false
         ) -> Self {
             Self(
                 key: key, valuesPath: path, valueEntry: .optional(key, path),

@@ -86,185 +86,97 @@ package struct CALayerProperty: @unchecked Sendable {
         table.values.compactMap { property in property.statePath.map { ($0, property.key) } },
         uniquingKeysWith: { first, _ in first })
 
-    /// The property table of `CALayer`, keyed by key-value coding key.
-    package static let table: [String: CALayerProperty] = {
-        var entries: [CALayerProperty] = []
-        let d = LayerState()
-        // Each property once: its key, its public setter (change handling and actions), its
-        // storage in `LayerState` (render nodes), whether it animates, its default.
-        // An animatable number, point, size, rectangle or transform gets the typed field its
-        // animations write (`CALayerProperty.Field`); `placement`: its animations change only
-        // placement and opacity; `node: false`: state that is not a render node's value.
-        func add<T>(
-            _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
-            _ storage: WritableKeyPath<LayerState, T>?,
-            _ animatable: Bool, zero: Bool, style: Bool = true,
-            placement: Bool = false, atOnce: Bool = false, drawn: Bool = true, view: Bool = false,
-            shadowShape: Bool = false
-        ) {
-            var property = CALayerProperty(
-                key: key, isAnimatable: animatable, defaultValue: storage.map { d[keyPath: $0] } as Any?,
-                defaultIsZero: zero, usesStyle: style, get: { $0[keyPath: path] },
-                set: { layer, newValue in
-                    guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
-                    layer[keyPath: path] = typed
-                    return true
-                }, stored: storage.map { .plain(key, $0) }, statePath: storage)
-            property.field = animatable ? storage.flatMap { CALayerProperty.Field($0) } : nil
-            (property.changesOnlyPlacement, property.changesAtOnce) = (placement, atOnce)
-            (property.isDrawn, property.animatesInViewBlocks) = (drawn, view)
-            if shadowShape, let storage {
-                property.keepsShadowPlain = isDefault(storage)
-            }
-            entries.append(property)
+    /// The property table of `CALayer`, keyed by key-value coding key: the class body's
+    /// `@Declared` properties (`CALayer.declaredProperties`, built by `@PropertyTable`).
+    package static let table: [String: CALayerProperty] = Dictionary(
+        uniqueKeysWithValues: CALayer.declaredProperties.map { ($0.key, $0) })
+
+    /// Apple's defaults: a new layer's state.
+    nonisolated(unsafe) private static let defaults = LayerState()
+
+    /// The entry of a `CALayer` property of type `T` declared with `@Declared` (its flags are
+    /// the macro's): read and written through the layer's accessor at `path`, stored at
+    /// `storage` in `LayerState` (`nil` for `frame` and the hierarchy). Animatable numbers,
+    /// points, sizes, rectangles and transforms get the typed field their animations write
+    /// (`CALayerProperty.Field`).
+    package static func declared<T>(
+        _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T>,
+        _ storage: WritableKeyPath<LayerState, T>?,
+        animatable: Bool = false, style: Bool = true, placement: Bool = false, atOnce: Bool = false,
+        drawn: Bool = true, view: Bool = false, shadowShape: Bool = false
+    ) -> CALayerProperty {
+        let value = storage.map { defaults[keyPath: $0] }
+        var property = CALayerProperty(
+            key: key, isAnimatable: animatable, defaultValue: value as Any?,
+            defaultIsZero: value.map { isZero($0) } ?? true, usesStyle: style, get: { $0[keyPath: path] },
+            set: { layer, newValue in
+                guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                layer[keyPath: path] = typed
+                return true
+            }, stored: storage.map { .plain(key, $0) }, statePath: storage)
+        property.field = animatable ? storage.flatMap { CALayerProperty.Field($0) } : nil
+        (property.changesOnlyPlacement, property.changesAtOnce) = (placement, atOnce)
+        (property.isDrawn, property.animatesInViewBlocks) = (drawn, view)
+        if shadowShape, let storage {
+            property.keepsShadowPlain = isDefault(storage)
         }
-        /// Whether a state's value at `storage` is the default's (a property whose type is
-        /// `Equatable`).
-        func isDefault<T>(_ storage: WritableKeyPath<LayerState, T>) -> (LayerState) -> Bool {
-            guard let reference = d[keyPath: storage] as? any Equatable else {
-                preconditionFailure("\(storage) is not Equatable")
-            }
-            func equals<E: Equatable>(_ reference: E, _ value: Any) -> Bool { (value as? E) == reference }
-            return { equals(reference, $0[keyPath: storage]) }
-        }
-        func addOptional<T>(
-            _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>,
-            _ storage: WritableKeyPath<LayerState, T?>?,
-            _ animatable: Bool, style: Bool = true, node: Bool = true, atOnce: Bool = false,
-            view: Bool = false, shadowShape: Bool = false
-        ) {
-            let value = storage.flatMap { d[keyPath: $0] }
-            var property = CALayerProperty(
-                key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
-                usesStyle: style, get: { $0[keyPath: path] },
-                set: { layer, newValue in
-                    if newValue == nil || newValue is NSNull {
-                        layer[keyPath: path] = nil
-                        return true
-                    }
-                    guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
-                    layer[keyPath: path] = typed
+        return property
+    }
+
+    /// The entry of an optional `CALayer` property declared with `@Declared` (see
+    /// `declared(_:_:_:animatable:style:placement:atOnce:drawn:view:shadowShape:)`); `nil` and
+    /// `NSNull` clear it. `node: false`: state that is not a render node's value (`actions`,
+    /// `style`).
+    package static func declaredOptional<T>(
+        _ key: String, _ path: ReferenceWritableKeyPath<CALayer, T?>,
+        _ storage: WritableKeyPath<LayerState, T?>?,
+        animatable: Bool = false, style: Bool = true, node: Bool = true, atOnce: Bool = false,
+        drawn: Bool = true, view: Bool = false, shadowShape: Bool = false
+    ) -> CALayerProperty {
+        let value = storage.flatMap { defaults[keyPath: $0] }
+        var property = CALayerProperty(
+            key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
+            usesStyle: style, get: { $0[keyPath: path] },
+            set: { layer, newValue in
+                if newValue == nil || newValue is NSNull {
+                    layer[keyPath: path] = nil
                     return true
-                }, stored: node ? storage.map { .optional(key, $0) } : nil, statePath: storage)
-            (property.changesAtOnce, property.animatesInViewBlocks) = (atOnce, view)
-            if shadowShape, let storage, value == nil {
-                property.keepsShadowPlain = { $0[keyPath: storage] == nil }
-            }
-            entries.append(property)
+                }
+                guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                layer[keyPath: path] = typed
+                return true
+            }, stored: node ? storage.map { .optional(key, $0) } : nil, statePath: storage)
+        (property.changesAtOnce, property.isDrawn, property.animatesInViewBlocks) = (atOnce, drawn, view)
+        if shadowShape, let storage, value == nil {
+            property.keepsShadowPlain = { $0[keyPath: storage] == nil }
         }
-        // Geometry
-        add("bounds", \.bounds, \.bounds, true, zero: true, style: false, view: true)
-        add(
-            "position", \.position, \.position, true, zero: true, placement: true,
-            drawn: false, view: true)
-        add(
-            "zPosition", \.zPosition, \.zPosition, true, zero: true, placement: true,
-            drawn: false, view: true)
-        add(
-            "anchorPoint", \.anchorPoint, \.anchorPoint, true, zero: false,
-            placement: true, drawn: false, view: true)
-        add(
-            "anchorPointZ", \.anchorPointZ, \.anchorPointZ, true, zero: true,
-            drawn: false)
-        add(
-            "transform", \.transform, \.transform, true, zero: false, placement: true,
-            drawn: false, view: true)
-        add(
-            "sublayerTransform", \.sublayerTransform, \.sublayerTransform, true, zero: false,
-            view: true)
-        add("frame", \.frame, nil, false, zero: true, style: false)
-        add("geometryFlipped", \.isGeometryFlipped, \.isGeometryFlipped, false, zero: true)
-        // Contents
-        let contents = "contents"
-        entries.append(
-            CALayerProperty(
-                key: contents, isAnimatable: true, defaultValue: nil, defaultIsZero: true, usesStyle: true,
-                get: { $0.contents },
-                set: { layer, value in
-                    layer.contents = value is NSNull ? nil : value
-                    return true
-                },
-                stored: CALayerProperty.Stored(
-                    key: contents, get: { $0.contents },
-                    set: { state, value in
-                        state.contents = value is NSNull ? nil : value
-                        return true
-                    }), statePath: \LayerState.contents, keepsShadowPlain: { $0.contents == nil }))
-        add(
-            "contentsRect", \.contentsRect, \.contentsRect, true, zero: false,
-            view: true)
-        add("contentsGravity", \.contentsGravity, \.contentsGravity, false, zero: false)
-        add("contentsScale", \.contentsScale, \.contentsScale, true, zero: false)
-        add(
-            "contentsCenter", \.contentsCenter, \.contentsCenter, true, zero: false,
-            view: true)
-        add("contentsFormat", \.contentsFormat, \.contentsFormat, false, zero: false)
-        add("minificationFilter", \.minificationFilter, \.minificationFilter, false, zero: false)
-        add("magnificationFilter", \.magnificationFilter, \.magnificationFilter, false, zero: false)
-        add(
-            "minificationFilterBias", \.minificationFilterBias, \.minificationFilterBias, true, zero: true)
-        add("opaque", \.isOpaque, \.isOpaque, false, zero: true)
-        add(
-            "needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, \.needsDisplayOnBoundsChange, false,
-            zero: true)
-        add("drawsAsynchronously", \.drawsAsynchronously, \.drawsAsynchronously, false, zero: true)
-        add("edgeAntialiasingMask", \.edgeAntialiasingMask, \.edgeAntialiasingMask, false, zero: false)
-        add("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, \.allowsEdgeAntialiasing, false, zero: true)
-        // Appearance
-        add("hidden", \.isHidden, \.isHidden, true, zero: true, atOnce: true, drawn: false)
-        add("doubleSided", \.isDoubleSided, \.isDoubleSided, true, zero: false, atOnce: true)
-        add("masksToBounds", \.masksToBounds, \.masksToBounds, true, zero: true, atOnce: true)
-        addOptional("backgroundColor", \.backgroundColor, \.backgroundColor, true, view: true)
-        add(
-            "cornerRadius", \.cornerRadius, \.cornerRadius, true, zero: true, view: true
-        )
-        add("maskedCorners", \.maskedCorners, \.maskedCorners, false, zero: false, shadowShape: true)
-        add("cornerCurve", \.cornerCurve, \.cornerCurve, false, zero: false, shadowShape: true)
-        add("borderWidth", \.borderWidth, \.borderWidth, true, zero: true, view: true)
-        addOptional("borderColor", \.borderColor, \.borderColor, true, view: true)
-        add(
-            "opacity", \.opacity, \.opacity, true, zero: false, placement: true,
-            drawn: false, view: true)
-        add("allowsGroupOpacity", \.allowsGroupOpacity, \.allowsGroupOpacity, false, zero: false)
-        addOptional("compositingFilter", \.compositingFilter, \.compositingFilter, true)
-        addOptional("filters", \.filters, \.filters, true)
-        addOptional("backgroundFilters", \.backgroundFilters, \.backgroundFilters, true)
-        add(
-            "shouldRasterize", \.shouldRasterize, \.shouldRasterize, true, zero: true, atOnce: true,
-            drawn: false)
-        add(
-            "rasterizationScale", \.rasterizationScale, \.rasterizationScale, true, zero: false,
-            drawn: false)
-        // Shadow
-        addOptional("shadowColor", \.shadowColor, \.shadowColor, true, view: true)
-        add(
-            "shadowOpacity", \.shadowOpacity, \.shadowOpacity, true, zero: true,
-            view: true)
-        add(
-            "shadowOffset", \.shadowOffset, \.shadowOffset, true, zero: false,
-            view: true)
-        add(
-            "shadowRadius", \.shadowRadius, \.shadowRadius, true, zero: false,
-            view: true)
-        addOptional("shadowPath", \.shadowPath, \.shadowPath, true, shadowShape: true)
-        // Hierarchy (set through the hierarchy rules)
-        addOptional("sublayers", \.sublayers, nil, true, style: false, atOnce: true)
-        addOptional("mask", \.mask, nil, true, style: false, atOnce: true)
-        // Identification and behaviour
-        addOptional("name", \.name, \.name, false)
-        addOptional("actions", \.actions, \.actions, false, style: false, node: false)
-        addOptional("style", \.style, \.style, false, style: false, node: false)
-        // CAMediaTiming
-        add("beginTime", \.beginTime, \.beginTime, false, zero: true)
-        add("duration", \.duration, \.duration, false, zero: true)
-        add("speed", \.speed, \.speed, false, zero: false)
-        add("timeOffset", \.timeOffset, \.timeOffset, false, zero: true)
-        add("repeatCount", \.repeatCount, \.repeatCount, false, zero: true)
-        add("repeatDuration", \.repeatDuration, \.repeatDuration, false, zero: true)
-        add("autoreverses", \.autoreverses, \.autoreverses, false, zero: true)
-        add("fillMode", \.fillMode, \.fillMode, false, zero: false)
-        return Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0) })
-    }()
+        return property
+    }
+
+    /// Whether a state's value at `storage` is the default's (a property whose type is
+    /// `Equatable`).
+    private static func isDefault<T>(_ storage: WritableKeyPath<LayerState, T>) -> (LayerState) -> Bool {
+        guard let reference = defaults[keyPath: storage] as? any Equatable else {
+            preconditionFailure("\(storage) is not Equatable")
+        }
+        func equals<E: Equatable>(_ reference: E, _ value: Any) -> Bool { (value as? E) == reference }
+        return { equals(reference, $0[keyPath: storage]) }
+    }
+
+    /// Whether `value` is its type's zero — `false`, 0, `.zero` — the defaults Apple's
+    /// `defaultValue(forKey:)` does not report (`nil` is handled by the optional entries).
+    package static func isZero(_ value: Any) -> Bool {
+        func isZero<Number: BinaryInteger>(_ number: Number) -> Bool { number == 0 }
+        return switch value {
+        case let flag as Bool: !flag
+        case let number as any BinaryInteger: isZero(number)
+        case let number as any BinaryFloatingPoint: number.isZero
+        case let point as CGPoint: point == .zero
+        case let size as CGSize: size == .zero
+        case let rect as CGRect: rect == .zero
+        default: false
+        }
+    }
 }
 
 extension CALayerProperty {

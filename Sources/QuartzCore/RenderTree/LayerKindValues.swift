@@ -37,11 +37,11 @@ package protocol LayerKindValues {
     /// How the kind repeats its sublayers (a replicator's count, delay, transform and colours),
     /// or `nil` for a kind that draws them once: how the build stage learns a replicator's
     /// values without asking for its type.
-    var replication: ReplicatorValues? { get }
+    var replication: CAReplicatorLayer.Values? { get }
 
     /// The kind's particle emission (an emitter's cells, shape and rates), or `nil` for a kind
     /// that emits none.
-    var emission: EmitterLayerValues? { get }
+    var emission: CAEmitterLayer.Values? { get }
 
     /// Whether everything the kind draws stays within its layer's bounds (a gradient, a text
     /// layer), so that a compositing region may be cut to them. By default, whether its own
@@ -102,9 +102,9 @@ extension LayerKindValues {
 
     package var emitsParticles: Bool { false }
 
-    package var replication: ReplicatorValues? { nil }
+    package var replication: CAReplicatorLayer.Values? { nil }
 
-    package var emission: EmitterLayerValues? { nil }
+    package var emission: CAEmitterLayer.Values? { nil }
 
     package var drawsWithinBounds: Bool { clipsOwnContentsToBounds }
 

@@ -445,7 +445,7 @@ enum EmitterKeyPath {
     }
 
     private static let cellsPrefix =
-        CAEmitterLayer.emitterProperties.key(for: \EmitterLayerValues.emitterCells) + "."
+        CAEmitterLayer.kindTable.key(for: \CAEmitterLayer.Values.emitterCells) + "."
 
     /// The value at `keyPath` (`"NAME.rest"`) in the first cell of `cells` named NAME.
     static func value(in cells: [CAEmitterCell]?, keyPath: String) -> Any? {

@@ -18,14 +18,12 @@ import CoreGraphics
 /// (`setValue(30, forKeyPath: "emitterCells.fire.birthRate")`), which is how cell values are
 /// animated (`CABasicAnimation(keyPath: "emitterCells.fire.birthRate")`). The multipliers,
 /// `emitterPosition`, `emitterZPosition`, `emitterSize` and `emitterDepth` animate implicitly.
+@KindTable
 open class CAEmitterLayer: CALayer {
     /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
-
-    /// The drawn values, copied (cells included) into presentation copies by `init(layer:)`.
-    package var emitter = EmitterLayerValues()
 
     /// The most particles drawn per emitter layer at one time: 10,000. Past it the newest
     /// particles are kept, shared among the top-level cells in proportion to their rates.
@@ -41,8 +39,8 @@ open class CAEmitterLayer: CALayer {
     /// animating a cell's value in the copy leaves the model's cells alone.
     public required init(layer: Any) {
         if let other = layer as? CAEmitterLayer {
-            emitter = other.emitter
-            emitter.emitterCells = other.emitter.emitterCells?.map { $0.copy() as? CAEmitterCell ?? $0 }
+            kindValues = other.kindValues
+            kindValues.emitterCells = other.kindValues.emitterCells?.map { $0.copy() as? CAEmitterCell ?? $0 }
         }
         super.init(layer: layer)
     }
@@ -50,100 +48,70 @@ open class CAEmitterLayer: CALayer {
     /// The kinds of particles emitted. Default `nil` (nothing). The array is copied on
     /// assignment, not the cells; change a cell in place through the layer's key paths
     /// (`"emitterCells.NAME.KEY"`) so that presentation copies and animations see it.
-    open var emitterCells: [CAEmitterCell]? {
-        get { emitter.emitterCells }
-        set { setEmitter(\.emitterCells, newValue) }
-    }
+    @Declared
+    open var emitterCells: [CAEmitterCell]?
 
     /// Multiplies every cell's `birthRate`. Default 1. Animatable.
-    open var birthRate: Float {
-        get { emitter.birthRate }
-        set { setEmitter(\.birthRate, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var birthRate: Float
 
     /// Multiplies every cell's `lifetime` and `lifetimeRange`. Default 1. Animatable.
-    open var lifetime: Float {
-        get { emitter.lifetime }
-        set { setEmitter(\.lifetime, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var lifetime: Float
 
     /// The centre of the emission shape, in the layer's bounds coordinates. Default (0, 0).
     /// Animatable.
-    open var emitterPosition: CGPoint {
-        get { emitter.emitterPosition }
-        set { setEmitter(\.emitterPosition, newValue) }
-    }
+    @Declared(default: CGPoint.zero, animatable: true)
+    open var emitterPosition: CGPoint
 
     /// The z of the emission shape's centre. Default 0. Animatable.
-    open var emitterZPosition: CGFloat {
-        get { emitter.emitterZPosition }
-        set { setEmitter(\.emitterZPosition, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var emitterZPosition: CGFloat
 
     /// The size of the emission shape: a line's length is the width; a rectangle's and cuboid's
     /// width and height; a circle's and sphere's diameter is the width. Default zero. Animatable.
-    open var emitterSize: CGSize {
-        get { emitter.emitterSize }
-        set { setEmitter(\.emitterSize, newValue) }
-    }
+    @Declared(default: CGSize.zero, animatable: true)
+    open var emitterSize: CGSize
 
     /// The depth (along z) of a cuboid. Default 0. Animatable.
-    open var emitterDepth: CGFloat {
-        get { emitter.emitterDepth }
-        set { setEmitter(\.emitterDepth, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var emitterDepth: CGFloat
 
     /// The emission shape. Default `.point`; an unknown value emits as `.point` (reported once).
-    open var emitterShape: CAEmitterLayerEmitterShape {
-        get { emitter.emitterShape }
-        set { setEmitter(\.emitterShape, newValue) }
-    }
+    @Declared(default: CAEmitterLayerEmitterShape.point)
+    open var emitterShape: CAEmitterLayerEmitterShape
 
     /// Where on the shape particles are born. Default `.volume`; an unknown value emits as
     /// `.volume` (reported once).
-    open var emitterMode: CAEmitterLayerEmitterMode {
-        get { emitter.emitterMode }
-        set { setEmitter(\.emitterMode, newValue) }
-    }
+    @Declared(default: CAEmitterLayerEmitterMode.volume)
+    open var emitterMode: CAEmitterLayerEmitterMode
 
     /// The order and blending particles are drawn with. Default `.unordered`; an unknown value
     /// draws as `.unordered` (reported once).
-    open var renderMode: CAEmitterLayerRenderMode {
-        get { emitter.renderMode }
-        set { setEmitter(\.renderMode, newValue) }
-    }
+    @Declared(default: CAEmitterLayerRenderMode.unordered)
+    open var renderMode: CAEmitterLayerRenderMode
 
     /// Whether particles keep their z, drawn in the 3D space of the layer's superlayer (through
     /// the layer's transform) rather than flattened into the layer's plane. Default `false`.
-    open var preservesDepth: Bool {
-        get { emitter.preservesDepth }
-        set { setEmitter(\.preservesDepth, newValue) }
-    }
+    @Declared(default: false)
+    open var preservesDepth: Bool
 
     /// Multiplies every cell's `velocity` and `velocityRange`. Default 1. Animatable.
-    open var velocity: Float {
-        get { emitter.velocity }
-        set { setEmitter(\.velocity, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var velocity: Float
 
     /// Multiplies every particle's scale. Default 1. Animatable.
-    open var scale: Float {
-        get { emitter.scale }
-        set { setEmitter(\.scale, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var scale: Float
 
     /// Multiplies every cell's `spin` and `spinRange`. Default 1. Animatable.
-    open var spin: Float {
-        get { emitter.spin }
-        set { setEmitter(\.spin, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var spin: Float
 
     /// The seed of the particles' random values. Default 0. Two layers with the same seed and
     /// values draw the same particles at the same time; another seed draws others.
-    open var seed: UInt32 {
-        get { emitter.seed }
-        set { setEmitter(\.seed, newValue) }
-    }
+    @Declared(default: 0)
+    open var seed: UInt32
 
     /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
     open override func value(forKeyPath keyPath: String) -> Any? {
@@ -159,66 +127,18 @@ open class CAEmitterLayer: CALayer {
         guard let rest = EmitterKeyPath.throughCells(keyPath) else {
             return super.setValue(value, forKeyPath: keyPath)
         }
-        change(Self.emitterProperties.key(for: \EmitterLayerValues.emitterCells)) { _ in
-            EmitterKeyPath.setValue(value, in: self.emitter.emitterCells, keyPath: rest)
+        change(Self.kindTable.key(for: \CAEmitterLayer.Values.emitterCells)) { _ in
+            EmitterKeyPath.setValue(value, in: self.kindValues.emitterCells, keyPath: rest)
         }
     }
-
-    override package class var kindProperties: [String: CALayerProperty] { emitterProperties.layerEntries }
 
     /// The emitter's values for its render node, with copies of its cells (so that later changes
     /// to the model's cells do not reach a published node).
     override package func makeKindValues() -> (any LayerKindValues)? {
-        var values = emitter
+        var values = kindValues
         values.copyCells()
         return values
     }
-
-    /// The emitter layer's properties for key-value coding, by key.
-    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
-    static let emitterProperties = CALayerProperty.KindTable<CAEmitterLayer, EmitterLayerValues>(
-        defaults: EmitterLayerValues(),
-        [
-            .optional("emitterCells", \.emitterCells, \.emitterCells, animatable: false),
-            .plain("birthRate", \.birthRate, \.birthRate, animatable: true, zero: false),
-            .plain("lifetime", \.lifetime, \.lifetime, animatable: true, zero: false),
-            .plain("emitterPosition", \.emitterPosition, \.emitterPosition, animatable: true, zero: true),
-            .plain("emitterZPosition", \.emitterZPosition, \.emitterZPosition, animatable: true, zero: true),
-            .plain("emitterSize", \.emitterSize, \.emitterSize, animatable: true, zero: true),
-            .plain("emitterDepth", \.emitterDepth, \.emitterDepth, animatable: true, zero: true),
-            .plain("emitterShape", \.emitterShape, \.emitterShape, animatable: false, zero: false),
-            .plain("emitterMode", \.emitterMode, \.emitterMode, animatable: false, zero: false),
-            .plain("renderMode", \.renderMode, \.renderMode, animatable: false, zero: false),
-            .plain("preservesDepth", \.preservesDepth, \.preservesDepth, animatable: false, zero: true),
-            .plain("velocity", \.velocity, \.velocity, animatable: true, zero: false),
-            .plain("scale", \.scale, \.scale, animatable: true, zero: false),
-            .plain("spin", \.spin, \.spin, animatable: true, zero: false),
-            .plain("seed", \.seed, \.seed, animatable: false, zero: true),
-        ])
-
-    /// Sets the kind's value at `path` as the change of its key.
-    private func setEmitter<T>(_ path: WritableKeyPath<EmitterLayerValues, T>, _ value: T) {
-        change(Self.emitterProperties.key(for: path)) { _ in self.emitter[keyPath: path] = value }
-    }
-}
-
-/// The values an emitter layer draws.
-package struct EmitterLayerValues {
-    var emitterCells: [CAEmitterCell]?
-    var birthRate: Float = 1
-    var lifetime: Float = 1
-    var emitterPosition = CGPoint.zero
-    var emitterZPosition: CGFloat = 0
-    var emitterSize = CGSize.zero
-    var emitterDepth: CGFloat = 0
-    var emitterShape = CAEmitterLayerEmitterShape.point
-    var emitterMode = CAEmitterLayerEmitterMode.volume
-    var renderMode = CAEmitterLayerRenderMode.unordered
-    var preservesDepth = false
-    var velocity: Float = 1
-    var scale: Float = 1
-    var spin: Float = 1
-    var seed: UInt32 = 0
 }
 
 /// The shape particles are emitted from (Apple's `CAEmitterLayerEmitterShape`).

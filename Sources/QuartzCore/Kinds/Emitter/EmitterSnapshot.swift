@@ -66,11 +66,11 @@ package struct EmitterSnapshot {
 
     /// The values of `layer` (a model layer or a presentation copy).
     package init(_ layer: CAEmitterLayer) {
-        self.init(values: layer.emitter)
+        self.init(values: layer.kindValues)
     }
 
     /// The snapshot of an emitter layer's values.
-    package init(values e: EmitterLayerValues) {
+    package init(values e: CAEmitterLayer.Values) {
         birthRate = Self.finite(e.birthRate, or: 1)
         lifetime = Self.finite(e.lifetime, or: 1)
         velocity = Self.finite(e.velocity, or: 1)

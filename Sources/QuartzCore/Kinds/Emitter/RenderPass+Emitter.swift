@@ -102,7 +102,7 @@ package struct EmitterFrame {
     /// with `animated` from its presented values (and, when animations touch emitter values, from
     /// those at each particle's birth).
     package static func make(_ layer: RenderLayer, atLocalTime t: Double, animated: Bool) -> EmitterFrame {
-        let committed = layer.kind?.emission ?? EmitterLayerValues()
+        let committed = layer.kind?.emission ?? CAEmitterLayer.Values()
         var snapshot = EmitterSnapshot(values: committed)
         var sampler: ((Double) -> EmitterSnapshot)?
         if animated, animatesEmitterValues(layer) {

@@ -29,7 +29,7 @@ struct GradientDrawing: Equatable {
     let kind: Kind
     let bounds: CGRect
 
-    init?(_ v: GradientValues, bounds: CGRect) {
+    init?(_ v: CAGradientLayer.Values, bounds: CGRect) {
         let all = v.colors ?? []
         let cgColors = all.compactMap { $0 as? CGColor }
         if cgColors.count != all.count {

@@ -15,16 +15,14 @@ import CoreGraphics
 ///
 /// Instances are drawn in order, 0 first, each with all its sublayers (sorted by `zPosition`).
 /// With `preservesDepth` the instances keep their 3D positions and are depth-sorted as in a
-/// `CATransformLayer`, whose restrictions then apply to the replicator. Every property but
+/// `CATransformLayer`, whose restrictions then apply to the kindValues. Every property but
 /// `preservesDepth` is animatable. `hitTest(_:)` tests only the first instance, as Apple's does.
+@KindTable
 open class CAReplicatorLayer: CALayer {
     /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
-
-    /// The replicator's values, copied into presentation copies by `init(layer:)`.
-    package var replicator = ReplicatorValues()
 
     /// Creates a replicator layer with Apple's defaults: one instance, no delay, the identity
     /// instance transform, an opaque white instance colour and zero offsets.
@@ -34,130 +32,70 @@ open class CAReplicatorLayer: CALayer {
 
     /// Creates a copy of `layer` (a presentation copy), including its replicator properties.
     public required init(layer: Any) {
-        if let other = layer as? CAReplicatorLayer { replicator = other.replicator }
+        if let other = layer as? CAReplicatorLayer { kindValues = other.kindValues }
         super.init(layer: layer)
     }
 
     /// The number of copies drawn, including the sublayers themselves. Default 1. A count of 0 or
     /// less draws no sublayers; counts above `CAReplicatorLayer.maximumInstanceCount` draw that
     /// many (reported once). Animatable (an animated count is rounded to the nearest integer).
-    open var instanceCount: Int {
-        get { replicator.instanceCount }
-        set { setReplicator(\.instanceCount, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var instanceCount: Int
 
     /// Whether the instances keep their 3D positions, depth-sorted, instead of being flattened
     /// into the replicator's plane. Default `false`. When `true` the replicator is treated as a
     /// `CATransformLayer`: its own background, contents, border, shadow, `mask` and
     /// `masksToBounds` are ignored and its opacity applies to each sublayer. Not animatable.
-    open var preservesDepth: Bool {
-        get { replicator.preservesDepth }
-        set { setReplicator(\.preservesDepth, newValue) }
-    }
+    @Declared(default: false)
+    open var preservesDepth: Bool
 
     /// The delay in seconds between the copies' animations: instance `k` shows its sublayers at
     /// `k × instanceDelay` seconds earlier (in the replicator's time). Default 0 (the copies are
     /// synchronised). A non-finite delay counts as 0. Animatable.
-    open var instanceDelay: CFTimeInterval {
-        get { replicator.instanceDelay }
-        set { setReplicator(\.instanceDelay, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var instanceDelay: CFTimeInterval
 
     /// The transform applied to instance `k − 1` to produce instance `k`, about the replicator's
     /// anchor point (in its bounds coordinates, before its `sublayerTransform`). Default the
     /// identity. Animatable.
-    open var instanceTransform: CATransform3D {
-        get { replicator.instanceTransform }
-        set { setReplicator(\.instanceTransform, newValue) }
-    }
+    @Declared(default: CATransform3DIdentity, animatable: true)
+    open var instanceTransform: CATransform3D
 
     /// The colour every colour of instance 0 is multiplied by, component by component (alpha
     /// included). Default opaque white (no change); `nil` counts as white. Animatable.
-    open var instanceColor: CGColor? {
-        get { replicator.instanceColor }
-        set { setReplicator(\.instanceColor, newValue) }
-    }
+    @Declared(default: CGColor.white, animatable: true)
+    open var instanceColor: CGColor?
 
     /// Added to the red component of the multiplying colour from one instance to the next
     /// (instance `k` gets `k` times it), the result clamped to [0, 1]. Default 0. Animatable.
-    open var instanceRedOffset: Float {
-        get { replicator.instanceRedOffset }
-        set { setReplicator(\.instanceRedOffset, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var instanceRedOffset: Float
 
     /// Added to the green component of the multiplying colour from one instance to the next
     /// (see `instanceRedOffset`). Default 0. Animatable.
-    open var instanceGreenOffset: Float {
-        get { replicator.instanceGreenOffset }
-        set { setReplicator(\.instanceGreenOffset, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var instanceGreenOffset: Float
 
     /// Added to the blue component of the multiplying colour from one instance to the next (see
     /// `instanceRedOffset`). Default 0. Animatable.
-    open var instanceBlueOffset: Float {
-        get { replicator.instanceBlueOffset }
-        set { setReplicator(\.instanceBlueOffset, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var instanceBlueOffset: Float
 
     /// Added to the alpha of the multiplying colour from one instance to the next (see
     /// `instanceRedOffset`); a negative offset fades the copies out one after the other. Default
     /// 0. Animatable.
-    open var instanceAlphaOffset: Float {
-        get { replicator.instanceAlphaOffset }
-        set { setReplicator(\.instanceAlphaOffset, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var instanceAlphaOffset: Float
 
     /// The most instances a replicator draws (Lamina's cap, so that a huge `instanceCount`
     /// cannot stall a frame): 10,000.
     public static let maximumInstanceCount = 10_000
 
-    override package class var kindProperties: [String: CALayerProperty] { replicatorProperties.layerEntries }
-
     /// The replicator's values for its render node.
-    override package func makeKindValues() -> (any LayerKindValues)? { replicator }
-
-    /// The replicator layer's properties for key-value coding, by key.
-    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
-    static let replicatorProperties = CALayerProperty.KindTable<CAReplicatorLayer, ReplicatorValues>(
-        defaults: ReplicatorValues(),
-        [
-            .plain("instanceCount", \.instanceCount, \.instanceCount, animatable: true, zero: false),
-            .plain("preservesDepth", \.preservesDepth, \.preservesDepth, animatable: false, zero: true),
-            .plain("instanceDelay", \.instanceDelay, \.instanceDelay, animatable: true, zero: true),
-            .plain(
-                "instanceTransform", \.instanceTransform, \.instanceTransform, animatable: true, zero: false),
-            .optional("instanceColor", \.instanceColor, \.instanceColor, animatable: true),
-            .plain(
-                "instanceRedOffset", \.instanceRedOffset, \.instanceRedOffset, animatable: true, zero: true),
-            .plain(
-                "instanceGreenOffset", \.instanceGreenOffset, \.instanceGreenOffset, animatable: true,
-                zero: true),
-            .plain(
-                "instanceBlueOffset", \.instanceBlueOffset, \.instanceBlueOffset, animatable: true, zero: true
-            ),
-            .plain(
-                "instanceAlphaOffset", \.instanceAlphaOffset, \.instanceAlphaOffset, animatable: true,
-                zero: true),
-        ])
-
-    /// Sets the kind's value at `path` as the change of its key.
-    private func setReplicator<T>(_ path: WritableKeyPath<ReplicatorValues, T>, _ value: T) {
-        change(Self.replicatorProperties.key(for: path)) { _ in self.replicator[keyPath: path] = value }
-    }
+    override package func makeKindValues() -> (any LayerKindValues)? { kindValues }
 }
 
-/// The values a replicator layer draws with.
-package struct ReplicatorValues {
-    var instanceCount = 1
-    var preservesDepth = false
-    var instanceDelay: CFTimeInterval = 0
-    var instanceTransform = CATransform3DIdentity
-    var instanceColor: CGColor? = .white
-    var instanceRedOffset: Float = 0
-    var instanceGreenOffset: Float = 0
-    var instanceBlueOffset: Float = 0
-    var instanceAlphaOffset: Float = 0
-
+extension CAReplicatorLayer.Values {
     /// The multiplying colour of instance `k`, non-premultiplied red, green, blue, alpha, each
     /// clamped to [0, 1] (a non-finite component counts as 1 for the colour, 0 for an offset).
     func color(ofInstance k: Int) -> (Float, Float, Float, Float) {

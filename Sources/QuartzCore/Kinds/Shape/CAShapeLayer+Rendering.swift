@@ -8,7 +8,7 @@ import CoreGraphics
 
 /// A shape layer's rasterised content and the values it was drawn from.
 struct ShapeRaster {
-    let values: ShapeValues
+    let values: CAShapeLayer.Values
     let drawing: ShapeDrawing
     let plan: RasterPlan
     let image: CGImage
@@ -36,7 +36,7 @@ struct ShapeDrawing {
 
     /// The drawing of `v`; `previous`, the layer's last drawing, lends what does not change with
     /// the values that changed (the path's check, the stroke's reach).
-    init?(_ v: ShapeValues, after previous: ShapeDrawing? = nil) {
+    init?(_ v: CAShapeLayer.Values, after previous: ShapeDrawing? = nil) {
         guard let path = v.path, !path.isEmpty else { return nil }
         if previous?.path !== path {
             let points = path.elements.flatMap(\.points)
@@ -182,7 +182,7 @@ func makeOwnContentsContext(width: Int, height: Int, rect: CGRect, scale: CGFloa
     return context
 }
 
-extension ShapeValues {
+extension CAShapeLayer.Values {
     /// The path's box grown by what its stroke reaches at `scale`.
     package func ownContentsExtent(state: LayerState, scale: CGFloat) -> CGRect? {
         ShapeDrawing(self)?.coveredRect(scale: scale)

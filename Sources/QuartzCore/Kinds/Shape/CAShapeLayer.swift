@@ -10,14 +10,12 @@ import CoreGraphics
 /// `path`, `fillColor`, `strokeColor`, `strokeStart`, `strokeEnd`, `lineWidth`, `miterLimit`
 /// and `lineDashPhase` animate implicitly and explicitly (a `path` animation interpolates the
 /// points of paths with the same elements and jumps between others).
+@KindTable(Equatable.self)
 open class CAShapeLayer: CALayer {
     /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
-
-    /// The drawn values, copied into presentation copies by `init(layer:)`.
-    package var shape = ShapeValues()
 
     /// Creates a shape layer with Apple's defaults: no path, an opaque black fill, no stroke.
     public override init() {
@@ -26,7 +24,7 @@ open class CAShapeLayer: CALayer {
 
     /// Creates a copy of `layer` (a presentation copy), including its shape properties.
     public required init(layer: Any) {
-        if let other = layer as? CAShapeLayer { shape = other.shape }
+        if let other = layer as? CAShapeLayer { kindValues = other.kindValues }
         super.init(layer: layer)
     }
 
@@ -34,135 +32,73 @@ open class CAShapeLayer: CALayer {
     /// The path is copied on assignment. Animatable: between paths with the same element types in
     /// the same order, every point interpolates; between others the value jumps at the halfway
     /// point. A path holding a NaN or infinite point draws nothing.
+    @Declared(animatable: true)
     open var path: CGPath? {
-        get { shape.path }
+        get { kindValues.path }
         set {
             let copy = newValue?.copy()
-            setShape(\.path, copy)
+            setKindValue(\.path, copy)
         }
     }
 
     /// The colour the path's interior is filled with, by `fillRule`. Default opaque black; `nil`
     /// fills nothing. Animatable.
-    open var fillColor: CGColor? {
-        get { shape.fillColor }
-        set { setShape(\.fillColor, newValue) }
-    }
+    @Declared(default: CGColor.black, animatable: true)
+    open var fillColor: CGColor?
 
     /// The rule that decides the path's interior: `.nonZero` (the default) or `.evenOdd`; an
     /// unknown value fills as `.nonZero`. Not animatable.
-    open var fillRule: CAShapeLayerFillRule {
-        get { shape.fillRule }
-        set { setShape(\.fillRule, newValue) }
-    }
+    @Declared(default: CAShapeLayerFillRule.nonZero)
+    open var fillRule: CAShapeLayerFillRule
 
     /// The colour the path is stroked with. Default `nil` (no stroke). Animatable.
-    open var strokeColor: CGColor? {
-        get { shape.strokeColor }
-        set { setShape(\.strokeColor, newValue) }
-    }
+    @Declared(animatable: true)
+    open var strokeColor: CGColor?
 
     /// The stroke's width in points, centred on the path. Default 1. A width of 0, a negative
     /// or a non-finite one strokes nothing. Animatable.
-    open var lineWidth: CGFloat {
-        get { shape.lineWidth }
-        set { setShape(\.lineWidth, newValue) }
-    }
+    @Declared(default: 1, animatable: true)
+    open var lineWidth: CGFloat
 
     /// How the ends of open subpaths and of dashes are drawn: `.butt` (the default), `.round`
     /// or `.square`; an unknown value draws as `.butt`. Not animatable.
-    open var lineCap: CAShapeLayerLineCap {
-        get { shape.lineCap }
-        set { setShape(\.lineCap, newValue) }
-    }
+    @Declared(default: CAShapeLayerLineCap.butt)
+    open var lineCap: CAShapeLayerLineCap
 
     /// How segments of the stroke are joined: `.miter` (the default), `.round` or `.bevel`; an
     /// unknown value draws as `.miter`. Not animatable.
-    open var lineJoin: CAShapeLayerLineJoin {
-        get { shape.lineJoin }
-        set { setShape(\.lineJoin, newValue) }
-    }
+    @Declared(default: CAShapeLayerLineJoin.miter)
+    open var lineJoin: CAShapeLayerLineJoin
 
     /// The limit on the ratio of a miter join's length to the line width beyond which the join
     /// is bevelled. Default 10. Animatable.
-    open var miterLimit: CGFloat {
-        get { shape.miterLimit }
-        set { setShape(\.miterLimit, newValue) }
-    }
+    @Declared(default: 10, animatable: true)
+    open var miterLimit: CGFloat
 
     /// The stroke's dash pattern: painted and unpainted lengths in points, alternating. Default
     /// `nil` (a solid stroke). A pattern with a negative or non-finite length, or only zeros,
     /// strokes solid.
-    open var lineDashPattern: [NSNumber]? {
-        get { shape.lineDashPattern }
-        set { setShape(\.lineDashPattern, newValue) }
-    }
+    @Declared
+    open var lineDashPattern: [NSNumber]?
 
     /// How far into the dash pattern the stroke starts, in points. Default 0. Animatable.
-    open var lineDashPhase: CGFloat {
-        get { shape.lineDashPhase }
-        set { setShape(\.lineDashPhase, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var lineDashPhase: CGFloat
 
     /// Where along the path the stroke starts, as a fraction of the path's length (moves not
     /// counted). Default 0. Values are clamped to [0, 1]; the stroke is drawn between
     /// `strokeStart` and `strokeEnd` and not at all when `strokeStart ≥ strokeEnd`. Animatable:
     /// animating it (or `strokeEnd`) draws the line on or off. The fill is not affected.
-    open var strokeStart: CGFloat {
-        get { shape.strokeStart }
-        set { setShape(\.strokeStart, newValue) }
-    }
+    @Declared(default: 0, animatable: true)
+    open var strokeStart: CGFloat
 
     /// Where along the path the stroke ends, as a fraction of the path's length. Default 1.
     /// Clamped to [0, 1] when drawn; see `strokeStart`. Animatable.
-    open var strokeEnd: CGFloat {
-        get { shape.strokeEnd }
-        set { setShape(\.strokeEnd, newValue) }
-    }
-
-    override package class var kindProperties: [String: CALayerProperty] { shapeProperties.layerEntries }
+    @Declared(default: 1, animatable: true)
+    open var strokeEnd: CGFloat
 
     /// The shape layer's values for its render node.
-    override package func makeKindValues() -> (any LayerKindValues)? { shape }
-
-    /// The kind's properties, declared once (`CALayerProperty.KindEntry`).
-    static let shapeProperties = CALayerProperty.KindTable<CAShapeLayer, ShapeValues>(
-        defaults: ShapeValues(),
-        [
-            .optional("path", \.path, \.path, animatable: true),
-            .optional("fillColor", \.fillColor, \.fillColor, animatable: true),
-            .plain("fillRule", \.fillRule, \.fillRule, animatable: false, zero: false),
-            .optional("strokeColor", \.strokeColor, \.strokeColor, animatable: true),
-            .plain("lineWidth", \.lineWidth, \.lineWidth, animatable: true, zero: false),
-            .plain("lineCap", \.lineCap, \.lineCap, animatable: false, zero: false),
-            .plain("lineJoin", \.lineJoin, \.lineJoin, animatable: false, zero: false),
-            .plain("miterLimit", \.miterLimit, \.miterLimit, animatable: true, zero: false),
-            .optional("lineDashPattern", \.lineDashPattern, \.lineDashPattern, animatable: false),
-            .plain("lineDashPhase", \.lineDashPhase, \.lineDashPhase, animatable: true, zero: true),
-            .plain("strokeStart", \.strokeStart, \.strokeStart, animatable: true, zero: true),
-            .plain("strokeEnd", \.strokeEnd, \.strokeEnd, animatable: true, zero: false),
-        ])
-
-    /// Sets the kind's value at `path` as the change of its key.
-    private func setShape<T>(_ path: WritableKeyPath<ShapeValues, T>, _ value: T) {
-        change(Self.shapeProperties.key(for: path)) { _ in self.shape[keyPath: path] = value }
-    }
-}
-
-/// The values a shape layer draws, compared to decide whether its rasterisation is current.
-package struct ShapeValues: Equatable {
-    var path: CGPath?
-    var fillColor: CGColor? = .black
-    var fillRule = CAShapeLayerFillRule.nonZero
-    var strokeColor: CGColor?
-    var lineWidth: CGFloat = 1
-    var lineCap = CAShapeLayerLineCap.butt
-    var lineJoin = CAShapeLayerLineJoin.miter
-    var miterLimit: CGFloat = 10
-    var lineDashPattern: [NSNumber]?
-    var lineDashPhase: CGFloat = 0
-    var strokeStart: CGFloat = 0
-    var strokeEnd: CGFloat = 1
+    override package func makeKindValues() -> (any LayerKindValues)? { kindValues }
 }
 
 /// The rule that decides a shape layer's interior (Apple's `CAShapeLayerFillRule`).

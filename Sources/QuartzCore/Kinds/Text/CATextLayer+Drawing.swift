@@ -38,8 +38,8 @@ extension NSAttributedString.Key {
 extension CATextLayer {
     /// Draws the text of the layer into `ctx` (bounds coordinates, y down), clipped to the bounds.
     func drawText(in ctx: CGContext) {
-        guard let request = text.request(state: state) else { return }
-        let layout = TextValues.layout(for: request)
+        guard let request = kindValues.request(state: state) else { return }
+        let layout = CATextLayer.Values.layout(for: request)
         ctx.saveGState()
         ctx.clip(to: state.bounds)
         ctx.draw(layout, in: state.bounds)
@@ -48,26 +48,15 @@ extension CATextLayer {
 
     /// The runs of `string`: one for plain text, one per attribute run of an attributed string.
     package func textRuns() -> [TextLayout.Run] {
-        text.runs()
+        kindValues.runs()
     }
 }
 
-/// The values a text layer draws, as a render node carries them (declared in
-/// `CATextLayer.textProperties`), and how they become a `TextLayout` and an image.
-package struct TextValues: LayerKindValues {
-    var string: Any?
-    var font: Any? = "Helvetica"
-    var fontSize: CGFloat = 36
-    var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
-    var isWrapped = false
-    var truncationMode = CATextLayerTruncationMode.none
-    var alignmentMode = CATextLayerAlignmentMode.natural
-    var allowsFontSubpixelQuantization = false
-
+extension CATextLayer.Values: LayerKindValues {
     package var drawsWithinBounds: Bool { true }
 
-    package static var properties: [String: CALayerProperty.Stored<TextValues>] {
-        CATextLayer.textProperties.valueEntries
+    package static var properties: [String: CALayerProperty.Stored<CATextLayer.Values>] {
+        CATextLayer.kindTable.valueEntries
     }
 
     package var drawsOwnContents: Bool { true }

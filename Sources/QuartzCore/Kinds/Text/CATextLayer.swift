@@ -15,14 +15,12 @@ import CoreGraphics
 /// Every property takes part in key-value coding (`value(forKey: "fontSize")`,
 /// `setValue(_:forKey: "wrapped")`), presentation copies and animations; `fontSize` and
 /// `foregroundColor` animate, implicitly too.
+@KindTable
 open class CATextLayer: CALayer {
     /// Always fails, as `CALayer`'s does: Lamina decodes no layers (ruling L18).
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
-
-    /// The drawn values, copied into presentation copies by `init(layer:)`.
-    package var text = TextValues()
 
     /// Creates a text layer with Apple's defaults: no string, Helvetica 36, opaque white.
     public override init() {
@@ -31,7 +29,7 @@ open class CATextLayer: CALayer {
 
     /// Creates a copy of `layer` (a presentation copy), including its text properties.
     public required init(layer: Any) {
-        if let other = layer as? CATextLayer { text = other.text }
+        if let other = layer as? CATextLayer { kindValues = other.kindValues }
         super.init(layer: layer)
     }
 
@@ -39,9 +37,10 @@ open class CATextLayer: CALayer {
     /// or an `NSAttributedString` whose runs carry their own font and colour (see
     /// ``CATextLayer`` attribute keys in `docs/DECISIONS.md`, ruling L15). Default `nil`:
     /// nothing is drawn. Values of other types draw nothing and are reported once.
+    @Declared
     open var string: Any? {
-        get { text.string }
-        set { setText(\.string, newValue is NSNull ? nil : newValue) }
+        get { kindValues.string }
+        set { setKindValue(\.string, newValue is NSNull ? nil : newValue) }
     }
 
     /// The font of a plain `string`: a font name `String` (PostScript, full or family name), a
@@ -49,51 +48,42 @@ open class CATextLayer: CALayer {
     /// `CTFont`'s). Default `"Helvetica"`, drawn with fontconfig's substitute when Helvetica is
     /// not installed (`scripts/install-deps.sh` installs URW's metric clone, Nimbus Sans); a missing font is
     /// reported once. Setting `nil` restores the default. Not used for attributed strings.
+    @Declared(default: "Helvetica")
     open var font: Any? {
-        get { text.font }
-        set { setText(\.font, newValue == nil || newValue is NSNull ? TextValues().font : newValue) }
+        get { kindValues.font }
+        set {
+            setKindValue(\.font, newValue == nil || newValue is NSNull ? CATextLayer.Values().font : newValue)
+        }
     }
 
     /// The size of a plain `string`'s font, in points. Default 36. Animatable. A size that is
     /// zero, negative, NaN or infinite draws nothing. Not used for attributed strings.
-    open var fontSize: CGFloat {
-        get { text.fontSize }
-        set { setText(\.fontSize, newValue) }
-    }
+    @Declared(default: 36, animatable: true)
+    open var fontSize: CGFloat
 
     /// The colour of a plain `string`. Default opaque white. Animatable. `nil` draws black, Core
     /// Text's default colour. Not used for attributed strings.
-    open var foregroundColor: CGColor? {
-        get { text.foregroundColor }
-        set { setText(\.foregroundColor, newValue) }
-    }
+    @Declared(default: CGColor(gray: 1, alpha: 1), animatable: true)
+    open var foregroundColor: CGColor?
 
     /// Whether lines wrap at the bounds width (between words, inside a word wider than the
-    /// bounds). Default `false`: lines end only at line breaks in the text. Key `"wrapped"`.
-    open var isWrapped: Bool {
-        get { text.isWrapped }
-        set { setText(\.isWrapped, newValue) }
-    }
+    /// bounds). Default `false`: lines end only at line breaks in the kindValues. Key `"wrapped"`.
+    @Declared(default: false)
+    open var isWrapped: Bool
 
     /// How a line too wide for the bounds is truncated with an ellipsis. Default `.none`. With
     /// `isWrapped`, the last line that fits the bounds height is truncated; without, every line.
-    open var truncationMode: CATextLayerTruncationMode {
-        get { text.truncationMode }
-        set { setText(\.truncationMode, newValue) }
-    }
+    @Declared(default: CATextLayerTruncationMode.none)
+    open var truncationMode: CATextLayerTruncationMode
 
     /// How lines are aligned horizontally in the bounds. Default `.natural`.
-    open var alignmentMode: CATextLayerAlignmentMode {
-        get { text.alignmentMode }
-        set { setText(\.alignmentMode, newValue) }
-    }
+    @Declared(default: CATextLayerAlignmentMode.natural)
+    open var alignmentMode: CATextLayerAlignmentMode
 
     /// Whether glyph advances may be rounded to whole pixels at `contentsScale`. Default
     /// `false`: glyphs are placed at their exact positions.
-    open var allowsFontSubpixelQuantization: Bool {
-        get { text.allowsFontSubpixelQuantization }
-        set { setText(\.allowsFontSubpixelQuantization, newValue) }
-    }
+    @Declared(default: false)
+    open var allowsFontSubpixelQuantization: Bool
 
     /// Draws the text into `ctx` in the layer's bounds coordinates (y down), clipped to the
     /// bounds, as the layer shows it: what `display()` stores as `contents` when asked to
@@ -102,33 +92,12 @@ open class CATextLayer: CALayer {
         drawText(in: ctx)
     }
 
-    override package class var kindProperties: [String: CALayerProperty] { textProperties.layerEntries }
-
     /// The text layer's values for its render node.
-    override package func makeKindValues() -> (any LayerKindValues)? { text }
+    override package func makeKindValues() -> (any LayerKindValues)? { kindValues }
 
     /// The kind's properties, declared once (`CALayerProperty.KindEntry`). `fontSize` and `foregroundColor`
     /// animate, implicitly too; Apple's defaults that are not their type's zero are reported by
     /// `defaultValue(forKey:)`.
-    static let textProperties = CALayerProperty.KindTable<CATextLayer, TextValues>(
-        defaults: TextValues(),
-        [
-            .optional("string", \.string, \.string, animatable: false),
-            .optional("font", \.font, \.font, animatable: false),
-            .plain("fontSize", \.fontSize, \.fontSize, animatable: true, zero: false),
-            .optional("foregroundColor", \.foregroundColor, \.foregroundColor, animatable: true),
-            .plain("wrapped", \.isWrapped, \.isWrapped, animatable: false, zero: true),
-            .plain("truncationMode", \.truncationMode, \.truncationMode, animatable: false, zero: false),
-            .plain("alignmentMode", \.alignmentMode, \.alignmentMode, animatable: false, zero: false),
-            .plain(
-                "allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization,
-                \.allowsFontSubpixelQuantization, animatable: false, zero: true),
-        ])
-
-    /// Sets the kind's value at `path` as the change of its key.
-    private func setText<T>(_ path: WritableKeyPath<TextValues, T>, _ value: T) {
-        change(Self.textProperties.key(for: path)) { _ in self.text[keyPath: path] = value }
-    }
 }
 
 /// Where a text layer truncates a line too wide for its bounds (Apple's

@@ -1,11 +1,11 @@
 import CoreGraphics
 
-// A shape layer's render-node values: its table (CAShapeLayer.shapeProperties) and its content,
+// A shape layer's render-node values: its table (CAShapeLayer.kindTable) and its content,
 // rasterised by Cairo (CAShapeLayer+Rendering.swift).
 
-extension ShapeValues: LayerKindValues {
-    package static var properties: [String: CALayerProperty.Stored<ShapeValues>] {
-        CAShapeLayer.shapeProperties.valueEntries
+extension CAShapeLayer.Values: LayerKindValues {
+    package static var properties: [String: CALayerProperty.Stored<CAShapeLayer.Values>] {
+        CAShapeLayer.kindTable.valueEntries
     }
 
     package var drawsOwnContents: Bool { true }

@@ -1,11 +1,11 @@
 import CoreGraphics
 
-// A gradient layer's render-node values: its table (CAGradientLayer.gradientProperties) and its
+// A gradient layer's render-node values: its table (CAGradientLayer.kindTable) and its
 // content (CAGradientLayer+Rendering.swift).
 
-extension GradientValues: LayerKindValues {
-    package static var properties: [String: CALayerProperty.Stored<GradientValues>] {
-        CAGradientLayer.gradientProperties.valueEntries
+extension CAGradientLayer.Values: LayerKindValues {
+    package static var properties: [String: CALayerProperty.Stored<CAGradientLayer.Values>] {
+        CAGradientLayer.kindTable.valueEntries
     }
 
     package var drawsOwnContents: Bool { true }

@@ -1,16 +1,16 @@
 import CoreGraphics
 
-// An emitter layer's render-node values: its table (CAEmitterLayer.emitterProperties); its
+// An emitter layer's render-node values: its table (CAEmitterLayer.kindTable); its
 // particles are simulated (EmitterSimulation.swift) and drawn by the build stage
 // (RenderPass+Emitter.swift).
 
-extension EmitterLayerValues: LayerKindValues {
+extension CAEmitterLayer.Values: LayerKindValues {
     package var emitsParticles: Bool { emitterCells?.isEmpty == false }
 
-    package var emission: EmitterLayerValues? { self }
+    package var emission: CAEmitterLayer.Values? { self }
 
-    package static var properties: [String: CALayerProperty.Stored<EmitterLayerValues>] {
-        CAEmitterLayer.emitterProperties.valueEntries
+    package static var properties: [String: CALayerProperty.Stored<CAEmitterLayer.Values>] {
+        CAEmitterLayer.kindTable.valueEntries
     }
 
     /// Reads a key path; `"emitterCells.NAME.…"` goes through the cell named NAME.
