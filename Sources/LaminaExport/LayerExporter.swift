@@ -315,7 +315,6 @@ private final class FrameDrawer: @unchecked Sendable {
             renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
         }
         renderer.releaseContext()  // the next frame may be drawn on another thread
-        let readback = Date().timeIntervalSince(mark)
         var written = UnsafeRawBufferPointer(frame)
         if let straight, let converted, let rgba = frame.baseAddress, let yuva = converted.baseAddress {
             let converting = RenderStageTimes.now()
@@ -323,13 +322,15 @@ private final class FrameDrawer: @unchecked Sendable {
             stages.conversion = RenderStageTimes.now() - converting
             written = UnsafeRawBufferPointer(converted)
         }
+        // With the conversion for an underlay: the report's "readback" is the read and the YUV step.
+        let readback = Date().timeIntervalSince(mark)
         if measuresStages {
             let measured = renderer.lastStageTimes
             stages.build = measured.build
             stages.batch = measured.batch
             stages.submit = measured.submit
             if yuv { stages.conversion = measured.conversion }
-            stages.readback = yuv ? measured.readback : readback
+            stages.readback = yuv ? measured.readback : readback - stages.conversion
         }
         mark = Date()
         do {
