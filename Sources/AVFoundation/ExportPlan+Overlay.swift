@@ -70,10 +70,10 @@ extension ExportPlan {
 
     /// Whether the tool's video shows as it is under every other layer and covers the frame: no
     /// additional layer; one video layer, the first sublayer of the animation layer, both with
-    /// the frame `(0, 0, renderSize)`, visible, opaque, untransformed, unanimated, unmasked,
-    /// unfiltered and drawing nothing of their own under the video (nor, for the video layer,
-    /// over it: no sublayers, no border); and no layer of the tree blending with what is under
-    /// it (`compositingFilter`, `backgroundFilters`).
+    /// the frame `(0, 0, renderSize)` (and the animation layer those bounds), visible, opaque,
+    /// untransformed, unanimated, unmasked, unfiltered and drawing nothing of their own under
+    /// the video (nor, for the video layer, over it: no sublayers, no border); and no layer of
+    /// the tree blending with what is under it (`compositingFilter`, `backgroundFilters`).
     static func videoLiesUnderEverything(_ tool: AVVideoCompositionCoreAnimationTool, renderSize: CGSize)
         -> Bool
     {
@@ -82,7 +82,7 @@ extension ExportPlan {
             animationLayer.sublayers?.first === videoLayer
         else { return false }
         let frame = CGRect(origin: .zero, size: renderSize)
-        guard animationLayer.frame == frame, videoLayer.frame == frame,
+        guard animationLayer.frame == frame, animationLayer.bounds == frame, videoLayer.frame == frame,
             CATransform3DIsIdentity(animationLayer.sublayerTransform),
             isShownAsItIs(animationLayer), isShownAsItIs(videoLayer), videoLayer.borderWidth == 0,
             (videoLayer.sublayers ?? []).isEmpty
