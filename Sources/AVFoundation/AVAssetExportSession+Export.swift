@@ -100,6 +100,7 @@ extension AVAssetExportSession {
             let scene = try ExportScene(plan: plan)
             defer { scene.tearDown() }
             let exporter = LayerExporter(layer: scene.root, options: plan.options)
+            exporter.underlay = plan.underlay
             exporter.prepareFrame = { index in try scene.prepare(frame: index) }
             exporter.progress = { [weak self] progress in
                 guard let self else { return }

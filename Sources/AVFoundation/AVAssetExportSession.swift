@@ -51,6 +51,7 @@ open class AVAssetExportSession: @unchecked Sendable {
         var cancelRequested = false
         var cancel: (() -> Void)?
         var report: ExportReport?
+        var forcesLayerTree = false
     }
 
     let lock = NSLock()
@@ -104,6 +105,22 @@ open class AVAssetExportSession: @unchecked Sendable {
     ///   rendering (an unset output, an asset without video, an invalid video composition).
     package func plannedExportOptions() throws -> ExportOptions {
         try ExportPlan(session: self).options
+    }
+
+    /// Whether exports plan the video on the layer-tree path even where the source overlay would
+    /// show the same pictures (ruling AV23; default `false`): for benchmarks and tests that
+    /// compare the two. Set before exporting.
+    package var forcesLayerTreeCompositing: Bool {
+        get { lock.withLock { state.forcesLayerTree } }
+        set { lock.withLock { state.forcesLayerTree = newValue } }
+    }
+
+    /// How an export would bring the video's pictures to the output now (ruling AV23), as
+    /// planned from the session's configuration, its asset and the animation tool's layers.
+    ///
+    /// - Throws: what ``plannedExportOptions()`` throws.
+    package func plannedCompositing() throws -> VideoCompositingPath {
+        try ExportPlan(session: self).compositing
     }
 
     /// The file types this session writes: ``AVFileType/mov``, ``AVFileType/mp4`` and

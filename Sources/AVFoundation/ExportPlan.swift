@@ -19,6 +19,12 @@ struct ExportPlan {
     var options: ExportOptions
     /// The media segments of every enabled video track, by composition track ID.
     var videoTracks: [CMPersistentTrackID: [SourceSegment]]
+    /// The source video ffmpeg draws under the rendered layers (ruling AV23), or `nil` when the
+    /// layer tree composites the video itself.
+    var underlay: VideoUnderlay?
+
+    /// How the video's pictures reach the output, as ``underlay`` decides.
+    var compositing: VideoCompositingPath { underlay == nil ? .layerTree : .sourceOverlay }
 
     /// The composition time of export frame `index`.
     func time(ofFrame index: Int) -> CMTime {
@@ -35,6 +41,12 @@ struct SourceSegment {
     /// The stream's stored size in pixels.
     var width: Int
     var height: Int
+    /// What ffprobe read of the stream's pictures: pixel format, colour matrix and range (`nil`
+    /// where untagged), and whether it carries a display matrix (a rotation).
+    var pixelFormat: String?
+    var colorSpace: String?
+    var colorRange: String?
+    var hasDisplayMatrix = false
     /// The source range and the composition range it plays over.
     var mapping: CMTimeMapping
     /// The export frames whose time falls inside the composition range.
@@ -83,6 +95,7 @@ extension ExportPlan {
         self.options.soundtracks = try Self.soundtracks(
             of: tracks.filter { $0.mediaType == .audio }, in: asset, range: range, mix: session.audioMix,
             probes: &probes)
+        if !session.forcesLayerTreeCompositing { underlay = sourceOverlay() }
     }
 
     /// The output file and ffmpeg's muxer for it.
@@ -192,7 +205,9 @@ extension ExportPlan {
                 .decodeFailed, reason: "\(url.path): its video track \(segment.sourceTrackID) has no size")
         }
         return SourceSegment(
-            url: url, stream: stream.index, width: width, height: height,
+            url: url, stream: stream.index, width: width, height: height, pixelFormat: stream.pixFmt,
+            colorSpace: stream.colorSpace, colorRange: stream.colorRange,
+            hasDisplayMatrix: stream.sideDataList?.contains { $0.displaymatrix != nil } ?? false,
             mapping: segment.timeMapping, frames: frames)
     }
 }

@@ -16,8 +16,9 @@ import QuartzCore
 ///                                  └ composed frame, scaled to the video layer's bounds
 ///
 /// so the app's tree is measured from the bottom-left as in AVFoundation's export, and the video
-/// is upright whatever the flips above it. The app's layers are put back where they were when the
-/// export ends.
+/// is upright whatever the flips above it. On the source overlay path (ruling AV23) the video
+/// layer stays empty and no track is read: ffmpeg draws the video under the rendered frame. The
+/// app's layers are put back where they were when the export ends.
 final class ExportScene {
     /// The root of the tree rendered.
     let root: CALayer
@@ -25,6 +26,8 @@ final class ExportScene {
     private let plain: ComposedFrameLayers
     private let inVideoLayers: [ComposedFrameLayers]
     private let holder: CALayer?
+    /// Whether ffmpeg draws the video under the frame (ruling AV23).
+    private let overSource: Bool
     private let readers: [CMPersistentTrackID: TrackFrameReader]
     private var restore: [() -> Void] = []
 
@@ -37,7 +40,9 @@ final class ExportScene {
         let composition = plan.videoComposition
         let size = composition.renderSize
         let tool = composition.animationTool
-        readers = plan.videoTracks.mapValues { TrackFrameReader(segments: $0, plan: plan) }
+        let overlay = plan.compositing == .sourceOverlay
+        overSource = overlay
+        readers = overlay ? [:] : plan.videoTracks.mapValues { TrackFrameReader(segments: $0, plan: plan) }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         defer { CATransaction.commit() }
@@ -72,7 +77,7 @@ final class ExportScene {
         root.addSublayer(holder)
         self.holder = holder
         var inVideoLayers: [ComposedFrameLayers] = []
-        for videoLayer in tool.videoLayers {
+        for videoLayer in tool.videoLayers where !overlay {
             let frame = ComposedFrameLayers(renderSize: size, additionalLayer: nil)
             let bounds = videoLayer.bounds
             frame.root.position = bounds.origin
@@ -115,7 +120,8 @@ final class ExportScene {
         guard let holder else { return }
         let postProcessing = instruction?.enablePostProcessing ?? true
         holder.isHidden = !postProcessing
-        plain.root.isHidden = postProcessing
+        // Over the source overlay the video is ffmpeg's: the plain frame would only cover it.
+        plain.root.isHidden = postProcessing || overSource
         for frame in inVideoLayers where postProcessing {
             frame.update(instruction: instruction, images: images, time: time)
         }

@@ -18,6 +18,11 @@ struct ProbedStream: Decodable {
     var id: String?
     var width: Int?
     var height: Int?
+    /// The decoded pictures' pixel format, such as `"yuv420p"`.
+    var pixFmt: String?
+    /// The colour matrix (`"bt709"`, `"smpte170m"`, …) and range (`"tv"`, `"pc"`), where tagged.
+    var colorSpace: String?
+    var colorRange: String?
     var avgFrameRate: String?
     var rFrameRate: String?
     var timeBase: String?

@@ -58,28 +58,38 @@ final class TrackFrameReader {
 
     /// ffmpeg decoding `segment` into the export's frames `segment.frames`.
     private func decoder(for segment: SourceSegment) throws -> RawVideoDecoder {
+        let (input, filters) = plan.decoding(segment)
+        do {
+            return try RawVideoDecoder(
+                input: segment.url, inputArguments: input, stream: segment.stream,
+                filters: (filters + ["scale=\(segment.width):\(segment.height):flags=bicubic"]).joined(
+                    separator: ","),
+                width: segment.width, height: segment.height, frameLimit: segment.frames.count,
+                outputArguments: ["-fps_mode", "passthrough"])
+        } catch {
+            throw AVError(.exportFailed, reason: "\(error)")
+        }
+    }
+}
+
+extension ExportPlan {
+    /// ffmpeg's input options and filters that bring `segment`'s source stream to the export's
+    /// frames `segment.frames`, one picture per frame with the frame's timestamp, at the
+    /// source's size (see ``TrackFrameReader``): shared by the reader and the source overlay
+    /// (ruling AV23), so that both show the same source frame at each export frame.
+    func decoding(_ segment: SourceSegment) -> (input: [String], filters: [String]) {
         func number(_ value: Double) -> String { String(format: "%.9f", value) }
         let (source, target) = (segment.mapping.source, segment.mapping.target)
-        let offset = (target.start - plan.range.start).seconds
+        let offset = (target.start - range.start).seconds
         let speed = target.duration.seconds / source.duration.seconds
-        let firstFrame = Double(segment.frames.lowerBound) * plan.frameDuration.seconds
-        let duration = plan.frameDuration
+        let firstFrame = Double(segment.frames.lowerBound) * frameDuration.seconds
         let filters = [
             "setpts='round((\(number(offset))+(PTS*TB-\(number(source.start.seconds)))*\(number(speed)))/TB)'",
-            "fps=fps=\(duration.timescale)/\(duration.value):start_time=\(number(firstFrame)):round=up",
-            "scale=\(segment.width):\(segment.height):flags=bicubic",
+            "fps=fps=\(frameDuration.timescale)/\(frameDuration.value):start_time=\(number(firstFrame)):round=up",
         ]
         // Decoding starts at a key frame at least 2 s before the segment's source start (the
         // frame on screen there began at most one frame earlier); `-copyts` keeps the times.
         let seek = source.start.seconds - 2
-        let input = (seek > 0 ? ["-ss", number(seek)] : []) + ["-copyts"]
-        do {
-            return try RawVideoDecoder(
-                input: segment.url, inputArguments: input, stream: segment.stream,
-                filters: filters.joined(separator: ","), width: segment.width, height: segment.height,
-                frameLimit: segment.frames.count, outputArguments: ["-fps_mode", "passthrough"])
-        } catch {
-            throw AVError(.exportFailed, reason: "\(error)")
-        }
+        return ((seek > 0 ? ["-ss", number(seek)] : []) + ["-copyts"], filters)
     }
 }

@@ -9,11 +9,19 @@ package enum EncoderArguments {
     ///   - shard: the frames written when they are a part of a longer render (its sound is then
     ///     kept losslessly where the format allows, ruling X15; MP4 and WebM record the range,
     ///     ruling X17); `nil` for a whole render.
+    ///   - underlay: a video drawn under the frames (ruling X19), for MP4 and WebM only; the
+    ///     frames then keep their alpha: `yuvInput` means YUV 4:2:0 with an alpha plane
+    ///     (`StraightYUVAFrame`), otherwise premultiplied RGBA.
     static func make(
         format: ExportFormat, width: Int, height: Int, options: ExportOptions, firstFrame: Int,
         output: String,
-        yuvInput: Bool = false, audio: String? = nil, shard: ShardRange? = nil
+        yuvInput: Bool = false, audio: String? = nil, shard: ShardRange? = nil, underlay: VideoUnderlay? = nil
     ) -> [String] {
+        if let underlay, format == .mp4 || format == .webm {
+            return overlaid(
+                on: underlay, format: format, width: width, height: height, options: options, output: output,
+                yuvaInput: yuvInput, audio: audio, shard: shard)
+        }
         let rate = rateString(options.framesPerSecond)
         var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
         var filters: [String] = []
@@ -65,6 +73,38 @@ package enum EncoderArguments {
         }
         arguments.append(output)
         return arguments
+    }
+
+    /// The command line of an export over `underlay` (ruling X19): the rendered frames on
+    /// standard input (`yuva420p` top row first, or premultiplied RGBA bottom row first); the
+    /// underlay's video; the mixed sound. The encoder, colour tags and flags are ``make(format:width:height:options:firstFrame:output:yuvInput:audio:shard:underlay:)``'s.
+    private static func overlaid(
+        on underlay: VideoUnderlay, format: ExportFormat, width: Int, height: Int, options: ExportOptions,
+        output: String, yuvaInput: Bool, audio: String?, shard: ShardRange?
+    ) -> [String] {
+        var arguments = ["-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo"]
+        arguments += yuvaInput ? ["-pix_fmt", "yuva420p"] + colorTags : ["-pix_fmt", "rgba"]
+        arguments += [
+            "-s", "\(width)x\(height)", "-framerate", rateString(options.framesPerSecond), "-i", "pipe:0",
+        ]
+        arguments += underlay.inputArguments + ["-i", "file:" + underlay.video.standardizedFileURL.path]
+        if let audio { arguments += ["-i", audio] }
+        arguments += [
+            "-filter_complex",
+            underlay.filterGraph(yuvaFrames: yuvaInput, rate: rateString(options.framesPerSecond)), "-map",
+            "[video]",
+        ]
+        if audio != nil { arguments += ["-map", "2:a"] + audioCodec(for: format, shard: shard != nil) }
+        arguments += colorTags + ShardRange.metadataArguments(shard, format: format)
+        arguments += videoCodec(for: format, options: options)
+        if format == .mp4 {
+            let flags = (options.fastStart ? "+faststart" : "") + (shard != nil ? "+use_metadata_tags" : "")
+            if !flags.isEmpty { arguments += ["-movflags", flags] }
+            arguments += ["-f", options.movieContainer]
+        } else {
+            arguments += ["-f", "webm"]
+        }
+        return arguments + [output]
     }
 
     /// BT.709, limited range: what HD video players assume.

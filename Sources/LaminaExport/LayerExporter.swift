@@ -49,6 +49,13 @@ public final class LayerExporter {
     /// export with that error, leaving no file.
     package var prepareFrame: ((_ index: Int) throws -> Void)?
 
+    /// A video ffmpeg draws under the rendered frames (ruling X19; `nil`: none, the default): the
+    /// tree then holds only what is drawn over the video, and the frames are read back with their
+    /// alpha. Set by package code (AVFoundation's export session) that has checked that the
+    /// video lies under everything else, covers the frame and is shown as it is. MP4 and WebM
+    /// only; other formats ignore it.
+    package var underlay: VideoUnderlay?
+
     /// Whether frame n is drawn and encoded on a queue of its own while frame n + 1 is moved to
     /// and committed (default `true`); `false` does each frame's steps in turn on the calling
     /// thread (for comparison in benchmarks).
@@ -125,12 +132,18 @@ public final class LayerExporter {
         let height = renderer.pixelHeight
         // Video formats take frames converted to YUV by the renderer when the size allows: a
         // third of the bytes to read back and pipe, and no conversion in ffmpeg.
-        let yuv = !format.hasAlpha && renderer.supportsYUV420Readback
+        let underlay = format == .mp4 || format == .webm ? self.underlay : nil
+        // Over an underlay they keep their alpha for ffmpeg's overlay (ruling X19): read as RGBA
+        // and converted here to YUV with an alpha plane where the size is even.
+        let straight =
+            underlay != nil && StraightYUVAFrame.supports(width: width, height: height)
+            ? StraightYUVAFrame(width: width, height: height) : nil
+        let renderedYUV = underlay == nil && !format.hasAlpha && renderer.supportsYUV420Readback
         let encoder = try FFmpegProcess(
             arguments: EncoderArguments.make(
                 format: format, width: width, height: height, options: options, firstFrame: range.lowerBound,
-                output: output.temporaryPath, yuvInput: yuv, audio: sound?.path,
-                shard: ShardRange(frames: range, total: options.frameCount)))
+                output: output.temporaryPath, yuvInput: renderedYUV || straight != nil, audio: sound?.path,
+                shard: ShardRange(frames: range, total: options.frameCount), underlay: underlay))
         let video = try videoComposition.map {
             try VideoFrameSource($0, width: width, height: height, framesPerSecond: options.framesPerSecond)
         }
@@ -139,7 +152,8 @@ public final class LayerExporter {
             total: 0,
             update: 0, render: 0, readback: 0, encode: 0)
         let drawer = FrameDrawer(
-            renderer: renderer, encoder: encoder, yuv: yuv, measuresStages: measuresStages)
+            renderer: renderer, encoder: encoder, yuv: renderedYUV, straight: straight,
+            measuresStages: measuresStages)
         var stages = ExportStageTimes()
         renderer.releaseContext()
         // Frame n is drawn, read back and piped on the drawing queue while this thread moves time
@@ -240,6 +254,10 @@ private final class FrameDrawer: @unchecked Sendable {
     private let renderer: CARenderer
     private let encoder: FFmpegProcess
     private let yuv: Bool
+    /// The conversion of frames read as RGBA for an underlay (`nil`: none).
+    private let straight: StraightYUVAFrame?
+    /// Where converted frames are written.
+    private let converted: UnsafeMutableRawBufferPointer?
     private let measuresStages: Bool
     private let bytesPerRow: Int
     private let frame: UnsafeMutableRawBufferPointer
@@ -248,10 +266,17 @@ private final class FrameDrawer: @unchecked Sendable {
     private var firstFailure: (any Error)?
     private var spent = Times()
 
-    init(renderer: CARenderer, encoder: FFmpegProcess, yuv: Bool, measuresStages: Bool) {
+    init(
+        renderer: CARenderer, encoder: FFmpegProcess, yuv: Bool, straight: StraightYUVAFrame?,
+        measuresStages: Bool
+    ) {
         self.renderer = renderer
         self.encoder = encoder
         self.yuv = yuv
+        self.straight = straight
+        converted = straight.map {
+            UnsafeMutableRawBufferPointer.allocate(byteCount: $0.byteCount, alignment: 64)
+        }
         self.measuresStages = measuresStages
         renderer.measuresStages = measuresStages
         bytesPerRow = renderer.pixelWidth * 4
@@ -260,7 +285,10 @@ private final class FrameDrawer: @unchecked Sendable {
         )
     }
 
-    deinit { frame.deallocate() }
+    deinit {
+        frame.deallocate()
+        converted?.deallocate()
+    }
 
     /// Frames written so far.
     var framesDone: Int { lock.withLock { doneCount } }
@@ -287,21 +315,29 @@ private final class FrameDrawer: @unchecked Sendable {
             renderer.readPixels(into: frame, bytesPerRow: bytesPerRow, bottomRowFirst: true)
         }
         renderer.releaseContext()  // the next frame may be drawn on another thread
+        var written = UnsafeRawBufferPointer(frame)
+        if let straight, let converted, let rgba = frame.baseAddress, let yuva = converted.baseAddress {
+            let converting = RenderStageTimes.now()
+            straight.convert(rgba, into: yuva)
+            stages.conversion = RenderStageTimes.now() - converting
+            written = UnsafeRawBufferPointer(converted)
+        }
+        // With the conversion for an underlay: the report's "readback" is the read and the YUV step.
         let readback = Date().timeIntervalSince(mark)
         if measuresStages {
             let measured = renderer.lastStageTimes
             stages.build = measured.build
             stages.batch = measured.batch
             stages.submit = measured.submit
-            stages.conversion = yuv ? measured.conversion : 0
-            stages.readback = yuv ? measured.readback : readback
+            if yuv { stages.conversion = measured.conversion }
+            stages.readback = yuv ? measured.readback : readback - stages.conversion
         }
         mark = Date()
         do {
             if measuresStages {
-                try encoder.write(UnsafeRawBufferPointer(frame), stages: &stages)
+                try encoder.write(written, stages: &stages)
             } else {
-                try encoder.write(UnsafeRawBufferPointer(frame))
+                try encoder.write(written)
             }
         } catch {
             lock.withLock { firstFailure = firstFailure ?? error }
