@@ -17,7 +17,13 @@ extension AVAssetExportSession {
     /// rejects (``AVError/Code/invalidVideoComposition``); media ffmpeg cannot decode
     /// (``AVError/Code/decodeFailed``); a failure to encode or write (``AVError/Code/exportFailed``
     /// with the reason). A session exports once: a second call only calls `handler`.
+    ///
+    /// The calling thread's implicit transaction is committed first (`CATransaction.flush()`), as
+    /// the run loop's turn after the call commits it on Apple's platforms: the animation tool's
+    /// layers are exported as the caller built them, whatever the caller's thread does next
+    /// (ruling AV24).
     public func exportAsynchronously(completionHandler handler: @escaping @Sendable () -> Void) {
+        CATransaction.flush()
         let start = lock.withLock { () -> Bool in
             guard state.status == .unknown else { return false }
             if state.cancelRequested {
@@ -38,8 +44,10 @@ extension AVAssetExportSession {
         }
     }
 
-    /// Exports and returns when the export has ended; read ``status`` and ``error`` then.
-    public func export() async {
+    /// Exports and returns when the export has ended; read ``status`` and ``error`` then. Runs
+    /// on the caller's actor until the export starts, so that the caller's implicit transaction
+    /// is the one committed (ruling AV24).
+    nonisolated(nonsending) public func export() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             exportAsynchronously { continuation.resume() }
         }

@@ -121,6 +121,58 @@ extension ExportSessionTests {
             #expect(frames.count == 30 && shown == 0)
         }
 
+        /// A tree built and exported on one thread that never commits: the export still shows
+        /// the animation added before `exportAsynchronously` (ruling AV24), because the call
+        /// commits the thread's implicit transaction first.
+        @Test func anExportStartsFromTheTreeAsTheCallerBuiltIt() throws {
+            let url = ExportFixtures.output("uncommitted")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let finished = DispatchSemaphore(value: 0)
+            let clip = clip
+            let thread = Thread {
+                let parent = CALayer()
+                parent.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
+                parent.isGeometryFlipped = true
+                let videoLayer = CALayer()
+                videoLayer.frame = parent.bounds
+                let layer = box(.zero)
+                layer.opacity = 0
+                let animation = CABasicAnimation(keyPath: "opacity")
+                animation.fromValue = 1
+                animation.toValue = 1
+                animation.duration = 0.5
+                animation.beginTime = AVCoreAnimationBeginTimeAtZero
+                animation.isRemovedOnCompletion = false
+                layer.add(animation, forKey: "flash")
+                parent.addSublayer(videoLayer)
+                parent.addSublayer(layer)
+                let videoComposition = AVMutableVideoComposition(propertiesOf: clip)
+                videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
+                    postProcessingAsVideoLayer: videoLayer, in: parent)
+                guard
+                    let session = AVAssetExportSession(
+                        asset: clip, presetName: AVAssetExportPresetHighestQuality)
+                else {
+                    finished.signal()
+                    return
+                }
+                session.videoComposition = videoComposition
+                session.outputURL = url
+                session.outputFileType = .mp4
+                let done = DispatchSemaphore(value: 0)
+                // No flush here: this thread's transaction stays open while it waits.
+                session.exportAsynchronously { _ = done.signal() }
+                done.wait()
+                _ = finished.signal()
+            }
+            thread.start()
+            finished.wait()
+            let frames = ExportFixtures.frames(of: url, width: 160, height: 90)
+            try #require(frames.count == 30)
+            let flashed = redAtTopLeft(frames[5])
+            #expect(flashed)
+        }
+
         @Test func anUnflippedTreeIsMeasuredFromTheBottomLeft() async throws {
             let frames = try await export(with: box(.zero), flipped: false, name: "unflipped")
             let frame = try #require(frames.first)
