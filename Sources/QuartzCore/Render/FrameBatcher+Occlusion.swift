@@ -98,7 +98,7 @@ extension FrameBatcher {
         var covers: [PixelRect] = []
         for index in run.indices.reversed() {
             guard case .draw(let item) = run[index], case .layer(let quad) = item.shader else { continue }
-            if let touched = quad.touchedPixels(viewport: viewport) {
+            if !covers.isEmpty, let touched = quad.touchedPixels(viewport: viewport) {
                 var rest = touched
                 for cover in covers {
                     guard let left = rest.subtracting(cover) else {
@@ -164,9 +164,9 @@ extension DrawQuad {
         let x1 = ((quad.maxX * m.m11 + m.m41) / m.m44 + 1) / 2 * width
         let y0 = ((quad.minY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
         let y1 = ((quad.maxY * m.m22 + m.m42) / m.m44 + 1) / 2 * height
-        for edge in [x0, x1, y0, y1] {
-            guard edge.isFinite, edge >= -Self.coverReach, edge <= Self.coverReach + max(width, height)
-            else { return nil }
+        let reach = (-Self.coverReach)...(Self.coverReach + max(width, height))
+        guard reach.contains(x0), reach.contains(x1), reach.contains(y0), reach.contains(y1) else {
+            return nil
         }
         // Pixel i's centre is i + 0.5: inside by 1/16 when min + 1/16 ≤ i + 0.5 ≤ max − 1/16.
         let margin: CGFloat = 1.0 / 16
@@ -186,16 +186,17 @@ extension DrawQuad {
         let (width, height) = (CGFloat(viewport.width), CGFloat(viewport.height))
         var (minX, minY) = (CGFloat.infinity, CGFloat.infinity)
         var (maxX, maxY) = (-CGFloat.infinity, -CGFloat.infinity)
-        for (x, y) in [
-            (quad.minX, quad.minY), (quad.maxX, quad.minY), (quad.minX, quad.maxY), (quad.maxX, quad.maxY),
-        ] {
+        func include(_ x: CGFloat, _ y: CGFloat) -> Bool {
             let (clip, w) = matrix.project(CGPoint(x: x, y: y))
-            guard w > 0 else { return nil }
             let (px, py) = ((clip.x + 1) / 2 * width, (clip.y + 1) / 2 * height)
-            guard px.isFinite, py.isFinite else { return nil }
+            guard w > 0, px.isFinite, py.isFinite else { return false }
             (minX, maxX) = (min(minX, px), max(maxX, px))
             (minY, maxY) = (min(minY, py), max(maxY, py))
+            return true
         }
+        guard include(quad.minX, quad.minY), include(quad.maxX, quad.minY), include(quad.minX, quad.maxY),
+            include(quad.maxX, quad.maxY)
+        else { return nil }
         let left = Int(max(minX, 0).rounded(.down))
         let right = Int(min(maxX, width).rounded(.up))
         let bottom = Int(max(minY, 0).rounded(.down))
