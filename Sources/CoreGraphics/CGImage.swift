@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A bitmap image, Apple's `CGImage`: a grid of pixels with a described memory layout, read from a
 /// `CGDataProvider`.
 ///
@@ -28,6 +30,9 @@ public final class CGImage: Hashable, Sendable {
     private let space: CGColorSpace
     /// The decode array (two values per component, colour components then alpha), if any.
     package let decodeRanges: [CGFloat]?
+    /// Whether every pixel is opaque as the compositor uploads the image, once it has been read
+    /// (`CGImage+Opacity.swift`); `nil` until then.
+    let opacity = Mutex<Bool?>(nil)
 
     /// Creates an image from raw pixel data, as Apple's `CGImageCreate`, or returns `nil` when the
     /// description is inconsistent.

@@ -95,6 +95,12 @@ public final class CARenderer {
     package private(set) var lastFrameReport = FrameReport()
     /// How many batches the last frame was submitted in, and how many draw items they held.
     package private(set) var lastFrameBatches: (batches: Int, draws: Int) = (0, 0)
+    /// Whether the batch stage drops or cuts the draws that later opaque draws hide (ruling V25):
+    /// on by default; tests turn it off to compare pixels with the frame drawn whole.
+    package var cullsOccludedDraws = true
+    /// How many of the last frame's draws occlusion culling dropped and cut (zero when
+    /// `cullsOccludedDraws` is off).
+    package private(set) var lastFrameOcclusion = OcclusionCounts()
     /// Whether `render()` and `readYUV420(into:)` time their stages into `lastStageTimes`
     /// (benchmarks turn it on; off by default, when nothing is timed and no extra `glFinish` is
     /// made).
@@ -193,8 +199,12 @@ public final class CARenderer {
         }
         // The three stages (ruling V21): describe, batch, submit.
         let began = measuresStages ? RenderStageTimes.now() : 0
-        let frame = builder.build(tree, atTime: time, worldToClip: FrameBuilder.worldToClip(mappedBounds))
+        var frame = builder.build(tree, atTime: time, worldToClip: FrameBuilder.worldToClip(mappedBounds))
         let built = measuresStages ? RenderStageTimes.now() : 0
+        lastFrameOcclusion =
+            cullsOccludedDraws
+            ? FrameBatcher.cullOccludedDraws(in: &frame, viewport: (pixelWidth, pixelHeight))
+            : OcclusionCounts()
         let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
         lastFrameBatches = FrameBatcher.counts(of: batches)
         let batched = measuresStages ? RenderStageTimes.now() : 0

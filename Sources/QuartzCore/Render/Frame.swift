@@ -250,14 +250,17 @@ struct FrameDescription {
 // MARK: Outlines
 
 /// A frame's description as text, one line per command (for tests and debugging): what is
-/// bound, clipped and drawn, with which program and which texture, in order.
+/// bound, clipped and drawn, with which program and which texture, in order, as the build stage
+/// describes it (before occlusion culling).
 package struct FrameOutline: CustomStringConvertible {
     /// One line per command, in order.
     package let steps: [String]
     /// How many batches the frame's draw items fall into (`FrameBatcher`).
     package let batchCount: Int
-    /// How many draw items the frame has.
+    /// How many draw items the frame's batches hold: those occlusion culling left (ruling V25).
     package let drawCount: Int
+    /// How many draw items occlusion culling dropped and cut; `steps` still lists them.
+    package let occlusion: OcclusionCounts
 
     package var description: String { steps.joined(separator: "\n") }
 }

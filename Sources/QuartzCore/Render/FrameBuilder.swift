@@ -92,10 +92,13 @@ package final class FrameBuilder {
     package func outline(of root: RenderLayer?, atTime time: CFTimeInterval) -> FrameOutline {
         let frame = build(
             root, atTime: time, worldToClip: Self.worldToClip(CGRect(origin: .zero, size: size)))
+        var visible = frame
+        let occlusion = FrameBatcher.cullOccludedDraws(in: &visible, viewport: (pixelWidth, pixelHeight))
         let counts = FrameBatcher.counts(
-            of: FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight)))
+            of: FrameBatcher.batches(of: visible, viewport: (pixelWidth, pixelHeight)))
         return FrameOutline(
-            steps: frame.commands.map(\.outlineLine), batchCount: counts.batches, drawCount: counts.draws)
+            steps: frame.commands.map(\.outlineLine), batchCount: counts.batches, drawCount: counts.draws,
+            occlusion: occlusion)
     }
 
     /// Maps the root's parent space (points) to clip space: `bounds` onto the target, y down, and
