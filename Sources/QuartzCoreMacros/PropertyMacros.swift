@@ -29,7 +29,7 @@ public struct DeclaredMacro: AccessorMacro {
             (storage, setter) = ("kindValues", "setKindValue")
         } else {
             throw MacroUsageError(
-                description: "@Declared is used in a class marked @PropertyTable or @KindTable")
+                description: "@Declared must be used inside a class marked @PropertyTable or @KindTable")
         }
         return [
             "get { \(raw: storage).\(raw: name) }",
