@@ -15,6 +15,24 @@ extension ExportSessionTests {
         /// Exports `clip` with `layer` (added to a 160×90 parent, `flipped` or not, over the video
         /// layer) and returns the decoded frames.
         func export(with layer: CALayer, flipped: Bool = true, name: String) async throws -> [[UInt8]] {
+            let (videoComposition, parent, videoLayer) = Self.composition(
+                of: clip, over: layer, flipped: flipped)
+            let session = try #require(
+                AVAssetExportSession(asset: clip, presetName: AVAssetExportPresetHighestQuality))
+            session.videoComposition = videoComposition
+            let url = await exportCompleted(session, name: name)
+            defer { try? FileManager.default.removeItem(at: url) }
+            // The app's layers are as they were: Lamina's layers are gone again.
+            #expect(parent.superlayer == nil)
+            #expect((videoLayer.sublayers ?? []).isEmpty && parent.sublayers?.count == 2)
+            return ExportFixtures.frames(of: url, width: 160, height: 90)
+        }
+
+        /// A video composition of `clip` whose animation tool puts `layer` over the video layer,
+        /// both in a 160×90 parent, `flipped` or not; with the parent and the video layer.
+        static func composition(of clip: AVURLAsset, over layer: CALayer, flipped: Bool = true) -> (
+            AVMutableVideoComposition, parent: CALayer, videoLayer: CALayer
+        ) {
             let videoComposition = AVMutableVideoComposition(propertiesOf: clip)
             let parent = CALayer()
             parent.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
@@ -25,15 +43,23 @@ extension ExportSessionTests {
             parent.addSublayer(layer)
             videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
                 postProcessingAsVideoLayer: videoLayer, in: parent)
-            let session = try #require(
-                AVAssetExportSession(asset: clip, presetName: AVAssetExportPresetHighestQuality))
-            session.videoComposition = videoComposition
-            let url = await exportCompleted(session, name: name)
-            defer { try? FileManager.default.removeItem(at: url) }
-            // The app's layers are as they were: Lamina's layers are gone again.
-            #expect(parent.superlayer == nil)
-            #expect((videoLayer.sublayers ?? []).isEmpty && parent.sublayers?.count == 2)
-            return ExportFixtures.frames(of: url, width: 160, height: 90)
+            return (videoComposition, parent, videoLayer)
+        }
+
+        /// A red box, invisible in the model (opacity 0), with an animation of opacity 1 over
+        /// [begin, begin + 0.5 s) that fills forwards; not committed.
+        static func flashingBox(beginTime: CFTimeInterval, removedOnCompletion: Bool) -> CALayer {
+            let layer = box(.zero)
+            layer.opacity = 0
+            let animation = CABasicAnimation(keyPath: "opacity")
+            animation.fromValue = 1
+            animation.toValue = 1
+            animation.duration = 0.5
+            animation.beginTime = beginTime
+            animation.isRemovedOnCompletion = removedOnCompletion
+            animation.fillMode = .forwards
+            layer.add(animation, forKey: "flash")
+            return layer
         }
 
         /// A red box, invisible in the model (opacity 0), shown by an animation of opacity 1 over
@@ -49,16 +75,8 @@ extension ExportSessionTests {
             let finished = DispatchSemaphore(value: 0)
             let thread = Thread {
                 CAMediaClock.withManualTime(at: builtAt) {
-                    let layer = box(.zero)
-                    layer.opacity = 0
-                    let animation = CABasicAnimation(keyPath: "opacity")
-                    animation.fromValue = 1
-                    animation.toValue = 1
-                    animation.duration = 0.5
-                    animation.beginTime = beginTime
-                    animation.isRemovedOnCompletion = removedOnCompletion
-                    animation.fillMode = .forwards
-                    layer.add(animation, forKey: "flash")
+                    let layer = Self.flashingBox(
+                        beginTime: beginTime, removedOnCompletion: removedOnCompletion)
                     CATransaction.flush()
                     built.layer = layer
                 }
@@ -130,25 +148,9 @@ extension ExportSessionTests {
             let finished = DispatchSemaphore(value: 0)
             let clip = clip
             let thread = Thread {
-                let parent = CALayer()
-                parent.frame = CGRect(x: 0, y: 0, width: 160, height: 90)
-                parent.isGeometryFlipped = true
-                let videoLayer = CALayer()
-                videoLayer.frame = parent.bounds
-                let layer = box(.zero)
-                layer.opacity = 0
-                let animation = CABasicAnimation(keyPath: "opacity")
-                animation.fromValue = 1
-                animation.toValue = 1
-                animation.duration = 0.5
-                animation.beginTime = AVCoreAnimationBeginTimeAtZero
-                animation.isRemovedOnCompletion = false
-                layer.add(animation, forKey: "flash")
-                parent.addSublayer(videoLayer)
-                parent.addSublayer(layer)
-                let videoComposition = AVMutableVideoComposition(propertiesOf: clip)
-                videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
-                    postProcessingAsVideoLayer: videoLayer, in: parent)
+                let layer = Self.flashingBox(
+                    beginTime: AVCoreAnimationBeginTimeAtZero, removedOnCompletion: false)
+                let (videoComposition, _, _) = Self.composition(of: clip, over: layer)
                 guard
                     let session = AVAssetExportSession(
                         asset: clip, presetName: AVAssetExportPresetHighestQuality)

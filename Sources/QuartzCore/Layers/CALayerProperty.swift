@@ -138,11 +138,7 @@ package struct CALayerProperty: @unchecked Sendable {
             key: key, isAnimatable: animatable, defaultValue: value, defaultIsZero: value == nil,
             usesStyle: style, get: { $0[keyPath: path] },
             set: { layer, newValue in
-                if newValue == nil || newValue is NSNull {
-                    layer[keyPath: path] = nil
-                    return true
-                }
-                guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                guard let typed = ValueCoercion.coerceOptional(newValue, to: T.self) else { return false }
                 layer[keyPath: path] = typed
                 return true
             }, stored: node ? storage.map { .optional(key, $0) } : nil, statePath: storage)
@@ -208,11 +204,7 @@ extension CALayerProperty {
             usesStyle: true, get: { ($0 as? Layer)?[keyPath: path] as Any? },
             set: { layer, newValue in
                 guard let layer = layer as? Layer else { return false }
-                if newValue == nil || newValue is NSNull {
-                    layer[keyPath: path] = nil
-                    return true
-                }
-                guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                guard let typed = ValueCoercion.coerceOptional(newValue, to: T.self) else { return false }
                 layer[keyPath: path] = typed
                 return true
             })

@@ -33,11 +33,7 @@ extension CALayerProperty {
             Self(
                 key: key, get: { $0[keyPath: path] as Any? },
                 set: { values, newValue in
-                    if newValue == nil || newValue is NSNull {
-                        values[keyPath: path] = nil
-                        return true
-                    }
-                    guard let typed = ValueCoercion.coerce(newValue, to: T.self) else { return false }
+                    guard let typed = ValueCoercion.coerceOptional(newValue, to: T.self) else { return false }
                     values[keyPath: path] = typed
                     return true
                 })

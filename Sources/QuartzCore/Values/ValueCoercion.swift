@@ -77,6 +77,13 @@ package enum ValueCoercion {
         }
     }
 
+    /// `value` for an optional property of type `T?`: `nil` and `NSNull` clear it (`.some(nil)`);
+    /// anything else converts as `coerce(_:to:)` does, and `nil` means it has the wrong type.
+    package static func coerceOptional<T>(_ value: Any?, to type: T.Type) -> T?? {
+        if value == nil || value is NSNull { return .some(nil) }
+        return coerce(value, to: T.self).map { .some($0) }
+    }
+
     /// Converts `value` to `T`, accepting every boxing Apple's key-value coding accepts for a
     /// property of that type. Returns `nil` when the value cannot represent a `T`.
     package static func coerce<T>(_ value: Any?, to type: T.Type) -> T? {
