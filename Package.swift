@@ -73,7 +73,10 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL", "QuartzCoreMacros"]),
+        // The in-memory compositor's row kernels (ruling V26).
+        .target(name: "CPixelRows"),
+        .target(
+            name: "QuartzCore", dependencies: ["CoreGraphics", "CEGL", "QuartzCoreMacros", "CPixelRows"]),
         // Apple's Core Text API (fonts, lines, runs, framesetters, frames, paragraph styles) on
         // CoreGraphics' Pango text layout; `docs/coretext.md`.
         .target(name: "CoreText", dependencies: ["CoreGraphics"]),

@@ -19,9 +19,12 @@ package struct ExportStageTimes: Sendable {
     package var batch: Double = 0
     /// Issuing the GL calls.
     package var submit: Double = 0
+    /// Drawing the frame in memory instead of with OpenGL (`MemoryCompositor`, ruling V26).
+    package var drawingInMemory: Double = 0
     /// `glFinish` at the end of the frame: llvmpipe rasterising what was submitted.
     package var finish: Double = 0
-    /// The renderer's RGBA → YUV pass (`CARenderer.readYUV420`), finished.
+    /// The renderer's RGBA → YUV pass (`CARenderer.readYUV420`), finished, or its conversion in
+    /// memory of a frame drawn there.
     package var conversion: Double = 0
     /// `glReadPixels` of the frame (the YUV planes, or RGBA for formats with alpha).
     package var readback: Double = 0
@@ -42,6 +45,7 @@ package struct ExportStageTimes: Sendable {
         build += other.build
         batch += other.batch
         submit += other.submit
+        drawingInMemory += other.drawingInMemory
         finish += other.finish
         conversion += other.conversion
         readback += other.readback
@@ -55,7 +59,8 @@ package struct ExportStageTimes: Sendable {
         [
             ("update (clock, commit)", update), ("waiting for the drawing queue", drawerWait),
             ("build", build), ("batch", batch), ("submit (GL calls)", submit),
-            ("finish (llvmpipe rasterising)", finish), ("YUV conversion", conversion),
+            ("drawing in memory", drawingInMemory), ("finish (llvmpipe rasterising)", finish),
+            ("YUV conversion", conversion),
             ("readback", readback), ("copies", copy), ("pipe writes", pipe),
             ("waiting on the encoder", encoderWait), ("encoder finishing", encoderFinish),
         ]

@@ -329,6 +329,7 @@ private final class FrameDrawer: @unchecked Sendable {
             stages.build = measured.build
             stages.batch = measured.batch
             stages.submit = measured.submit
+            stages.drawingInMemory = measured.drawingInMemory
             if yuv { stages.conversion = measured.conversion }
             stages.readback = yuv ? measured.readback : readback - stages.conversion
         }

@@ -30,6 +30,15 @@ extension CARenderer {
     public func readYUV420(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
         guard supportsYUV420Readback, let base = buffer.baseAddress, buffer.count >= yuv420FrameByteCount
         else { return false }
+        if lastFrameDrawnInMemory, let memory = memoryCompositor {
+            let began = measuresStages ? RenderStageTimes.now() : 0
+            memory.readYUV420(into: base)
+            if measuresStages {
+                lastStageTimes.conversion = RenderStageTimes.now() - began
+                lastStageTimes.readback = 0
+            }
+            return true
+        }
         guard measuresStages else { return device.readYUV420(into: base) }
         var times = lastStageTimes
         defer { lastStageTimes = times }

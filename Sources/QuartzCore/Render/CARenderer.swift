@@ -82,8 +82,19 @@ public final class CARenderer {
     /// The OpenGL name of the framebuffer the frame is drawn into (for a window to blit from).
     package var framebufferName: UInt32 { device.framebuffer }
     /// How many quads this renderer has drawn with the plain programs (no coverage: the quad is
-    /// pixel-aligned and nothing is rounded), for tests of the fast path.
-    package var plainQuadCount: Int { device.plainDraws }
+    /// pixel-aligned and nothing is rounded), in OpenGL or in memory, for tests of the fast path.
+    package var plainQuadCount: Int { device.plainDraws + (memory?.drawCount ?? 0) }
+    /// Whether frames that need nothing but axis-aligned colour and image layers are drawn in
+    /// memory rather than by OpenGL (ruling V26), with the same pixels: on for a renderer with a
+    /// context of its own on a software rasterizer (llvmpipe), off on a GPU and for a renderer
+    /// drawing with a window's context (the window shows the GL framebuffer); tests turn it off to
+    /// compare pixels with OpenGL's.
+    package var drawsSimpleFramesInMemory: Bool
+    /// Whether the last frame was drawn in memory (`drawsSimpleFramesInMemory`).
+    package private(set) var lastFrameDrawnInMemory = false
+    /// The in-memory compositor, made for the first frame drawn in memory.
+    private var memory: MemoryCompositor?
+    var memoryCompositor: MemoryCompositor? { memory }
     /// How many times a rasterized layer's bitmap has been drawn (not reused), for tests of the
     /// cache.
     package var rasterizationCount: Int { builder.rasterizationCount }
@@ -137,6 +148,7 @@ public final class CARenderer {
         bounds = CGRect(origin: .zero, size: size)
         device = try GLDevice(
             pixelWidth: pixelWidth, pixelHeight: pixelHeight, usingCurrentContext: usingCurrentContext)
+        drawsSimpleFramesInMemory = !usingCurrentContext && device.rasterizesOnTheCPU
         builder = FrameBuilder(
             pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
             maximumTextureSide: device.maximumTextureSide)
@@ -208,19 +220,32 @@ public final class CARenderer {
         let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
         lastFrameBatches = FrameBatcher.counts(of: batches)
         let batched = measuresStages ? RenderStageTimes.now() : 0
-        lastFrameReport = device.submit(batches, of: frame)
+        if drawsSimpleFramesInMemory,
+            let steps = MemoryCompositor.plan(batches, viewport: (pixelWidth, pixelHeight))
+        {
+            let compositor = memory ?? MemoryCompositor(width: pixelWidth, height: pixelHeight)
+            memory = compositor
+            compositor.draw(steps)
+            lastFrameReport = device.submitNothing(of: frame)
+            lastFrameDrawnInMemory = true
+            if measuresStages { lastStageTimes.drawingInMemory = RenderStageTimes.now() - batched }
+        } else {
+            lastFrameReport = device.submit(batches, of: frame)
+            lastFrameDrawnInMemory = false
+            if measuresStages { lastStageTimes.drawingInMemory = 0 }
+        }
         if measuresStages {
             let submitted = RenderStageTimes.now()
             lastStageTimes.build = built - began
             lastStageTimes.batch = batched - built
-            lastStageTimes.submit = submitted - batched
+            lastStageTimes.submit = submitted - batched - lastStageTimes.drawingInMemory
         }
         for reason in lastFrameReport.reasons { CompatibilityWarnings.report(reason) }
     }
 
     /// Ends the frame: the pixels are complete and `makeImage()` reads them.
     public func endFrame() {
-        device.finish()
+        if !lastFrameDrawnInMemory { device.finish() }
         frameTime = nil
         frameTree = nil
     }
@@ -268,7 +293,11 @@ public final class CARenderer {
         guard bytesPerRow >= rowBytes, bytesPerRow % 4 == 0, let base = buffer.baseAddress,
             buffer.count >= bytesPerRow * pixelHeight
         else { return false }
-        device.readPixels(into: base, rowPixels: bytesPerRow / 4)
+        if lastFrameDrawnInMemory, let memory {
+            memory.readRGBA(into: base, rowPixels: bytesPerRow / 4)
+        } else {
+            device.readPixels(into: base, rowPixels: bytesPerRow / 4)
+        }
         if !bottomRowFirst { Self.flipRows(base, rows: pixelHeight, bytesPerRow: bytesPerRow) }
         return true
     }
@@ -310,7 +339,10 @@ package struct RenderStageTimes: Sendable {
     package var batch: Double = 0
     /// Issuing the GL calls (`GLDevice.submit`); llvmpipe mostly defers drawing to `glFinish`.
     package var submit: Double = 0
-    /// The YUV pass of `readYUV420(into:)`, up to a `glFinish` after it.
+    /// Drawing the frame in memory instead (`MemoryCompositor`, ruling V26).
+    package var drawingInMemory: Double = 0
+    /// The YUV pass of `readYUV420(into:)`, up to a `glFinish` after it (or the conversion in
+    /// memory of a frame drawn there).
     package var conversion: Double = 0
     /// `glReadPixels` of the YUV planes.
     package var readback: Double = 0

@@ -208,7 +208,7 @@ extension DrawQuad {
         case .texture:
             guard !maskTexture.isSome, lodBias == 0 || !lodBias.isFinite,
                 !clipToShape || radii == (0, 0, 0, 0),
-                (insideRect ?? destRect).contains(quad)
+                (insideRect ?? destRect).holds(quad)
             else { return false }
         default:
             return false
@@ -282,5 +282,17 @@ package enum TextureFootprint {
         let x = abs(kx) * (abs(j22) + abs(j12)) / abs(determinant)
         let y = abs(ky) * (abs(j21) + abs(j11)) / abs(determinant)
         return x.isFinite && y.isFinite ? CGSize(width: x, height: y) : nil
+    }
+}
+
+extension CGRect {
+    /// Whether `rect` lies within `self`, each edge allowed a billionth of the larger side beyond
+    /// (`contains(_:)` compares a recomputed intersection, which a rounding of `maxX` or `maxY`
+    /// can make differ from `rect` itself: an image aspect-filled at y = −18.67 and drawn whole was
+    /// not found inside its own rect).
+    func holds(_ rect: CGRect) -> Bool {
+        let slack = 1e-9 * max(abs(width), abs(height), 1)
+        return rect.minX >= minX - slack && rect.maxX <= maxX + slack && rect.minY >= minY - slack
+            && rect.maxY <= maxY + slack
     }
 }

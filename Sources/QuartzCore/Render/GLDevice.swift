@@ -13,6 +13,12 @@ final class GLDevice {
     private let gl: GLContext
     let pixelWidth: Int
     let pixelHeight: Int
+    /// Whether the driver draws on the CPU (Mesa's llvmpipe or softpipe, or another software
+    /// rasterizer, by its `GL_RENDERER` string): frames it would draw are cheaper drawn in memory
+    /// (ruling V26); a GPU draws them for nearly nothing.
+    let rasterizesOnTheCPU: Bool
+    /// Words in the `GL_RENDERER` strings of software rasterizers.
+    private static let softwareRasterizers = ["llvmpipe", "softpipe", "swrast", "swiftshader", "software"]
     /// The longest side of a texture the device makes: the driver's `GL_MAX_TEXTURE_SIZE`,
     /// within 2048…16384 (ruling V19).
     let maximumTextureSide: Int
@@ -55,6 +61,8 @@ final class GLDevice {
         var textureLimit: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &textureLimit)
         maximumTextureSide = min(max(Int(textureLimit), 2048), 16384)
+        let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? ""
+        rasterizesOnTheCPU = Self.softwareRasterizers.contains { renderer.lowercased().contains($0) }
         try makeFramebuffer()
     }
 
@@ -158,6 +166,16 @@ final class GLDevice {
         }
         endFrame(madeLargeRaster: madeLargeRaster)
         return report
+    }
+
+    /// Ends a frame drawn elsewhere (in memory, ruling V26): frees what the frame says is gone
+    /// and ends the frame's texture bookkeeping, as `submit` does, drawing nothing.
+    func submitNothing(of frame: FrameDescription) -> FrameReport {
+        guard !frame.releasedImages.isEmpty || !frame.droppedRasters.isEmpty else {
+            endFrame(madeLargeRaster: false)
+            return FrameReport()
+        }
+        return submit([], of: frame)
     }
 
     /// Binds `target`, cleared to `color` (premultiplied) when `clear` (the output's stencil only

@@ -1,0 +1,448 @@
+import CoreGraphics
+
+@_implementationOnly import CPixelRows
+
+/// The compositor's second submit stage (ruling V26): draws, in memory, the frames that need
+/// nothing but axis-aligned colour and image layers — what a slideshow, a caption over a clip and
+/// most overlays are — with the arithmetic llvmpipe uses for the same draws (ruling V26 lists
+/// it), at a fraction of llvmpipe's cost, and converts them to I420 without a GPU pass.
+///
+/// A frame is drawn here only when every batch of it is (`plan(_:viewport:)`): the output bound
+/// and cleared before anything is drawn; scissors; and plain layer draws (no coverage, no mask,
+/// no colour multiplier, source-over) of a colour or of an image whose bytes are premultiplied
+/// BGRA (Cairo's layout) with linear or nearest filtering, under a 2D matrix that neither
+/// rotates nor puts the quad outside the clip volume's depth. Anything else — offscreen
+/// targets, clips, shadows, blend modes, transitions, particles, rotation, perspective, masks,
+/// mipmaps — leaves the whole frame to OpenGL.
+///
+/// The frame is held bottom row first, as OpenGL holds it, in BGRA words. GL-free.
+final class MemoryCompositor {
+    /// One step of a frame drawn in memory.
+    enum Step {
+        /// Sets every pixel within the scissor to the colour (a BGRA word).
+        case clear(UInt32)
+        /// Limits drawing and clearing to the rectangle (`nil`: no limit).
+        case scissor(PixelRect?)
+        /// Draws the colour (a BGRA word) over the pixels `columns × rows` (rows from the bottom).
+        case fill(columns: Range<Int>, rows: Range<Int>, color: UInt32)
+        /// Draws an image over the pixels `columns × rows`.
+        case image(ImageDraw)
+    }
+
+    /// An image drawn over a rectangle of pixels: where each pixel's centre falls in the image,
+    /// in texels (an affine function of the pixel's index along each axis), how it is filtered
+    /// there, and the opacity it is drawn with.
+    struct ImageDraw {
+        var image: CGImage
+        var columns: Range<Int>
+        var rows: Range<Int>
+        /// The texel position of column `i`'s centre is `s0 + ds × i`; of row `j`'s, `t0 + dt × j`
+        /// (texels from the image's first stored row).
+        var s0, ds, t0, dt: Double
+        /// Nearest rather than linear filtering.
+        var nearest: Bool
+        /// Linear filtering between texels along a smoothstep (an enlarged contents image,
+        /// ruling V22).
+        var sharp: Bool
+        /// ⌊opacity × 65536⌋ (`pixel_rows_draw_over`).
+        var opacity: UInt32
+    }
+
+    let width: Int
+    let height: Int
+    /// The frame: `height` rows of `width` BGRA words, bottom row first.
+    private let pixels: UnsafeMutablePointer<UInt32>
+    /// How many layer draws the compositor has made (plain quads, counted with the GL device's).
+    private(set) var drawCount = 0
+    /// Scratch rows and per-column tables, grown as needed.
+    private var upper: [UInt32] = []
+    private var lower: [UInt32] = []
+    private var mixed: UnsafeMutablePointer<UInt32>?
+    private var mixedCapacity = 0
+    private var left: [Int32] = []
+    private var right: [Int32] = []
+    private var weights: [UInt16] = []
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit {
+        pixels.deallocate()
+        mixed?.deallocate()
+    }
+
+    // MARK: Planning
+
+    /// The steps that draw `batches` in memory in a target of `viewport` pixels, or `nil` when a
+    /// command of the frame needs OpenGL (see the type's description).
+    static func plan(_ batches: [BatchedCommand], viewport: (width: Int, height: Int)) -> [Step]? {
+        var steps: [Step] = []
+        steps.reserveCapacity(batches.count + 4)
+        var cleared = false
+        for command in batches {
+            switch command {
+            case .bindClearing(.output, let color):
+                steps.append(.clear(Self.word(color)))
+                cleared = true
+            case .command(.bind(.output, let clear)):
+                guard clear || cleared else { return nil }
+                if clear { steps.append(.clear(0)) }
+                cleared = true
+            case .command(.scissor(let rect)):
+                steps.append(.scissor(rect))
+            case .command(.stencilLevel(0)):
+                continue
+            case .draws(let batch):
+                guard cleared, batch.blend == .sourceOver, case .layer(let key) = batch.program, key.plain,
+                    !key.multiplied, !batch.mask.isSome
+                else { return nil }
+                for item in batch.items {
+                    guard case .layer(let quad) = item, let step = step(for: quad, viewport: viewport)
+                    else { return nil }
+                    if let step { steps.append(step) }
+                }
+            default:
+                return nil
+            }
+        }
+        return steps
+    }
+
+    /// The step that draws a plain quad, `.some(nil)` when it covers no pixel, `nil` when it
+    /// cannot be drawn in memory.
+    private static func step(for quad: DrawQuad, viewport: (width: Int, height: Int)) -> Step?? {
+        let m = quad.matrix
+        let affine = [m.m11, m.m22, m.m41, m.m42, m.m43, m.m44, m.m13, m.m23]
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0, affine.allSatisfy(\.isFinite)
+        else { return nil }
+        // Depth outside the clip volume would clip the quad in OpenGL.
+        for x in [quad.quad.minX, quad.quad.maxX] {
+            for y in [quad.quad.minY, quad.quad.maxY] where abs(x * m.m13 + y * m.m23 + m.m43) > m.m44 {
+                return nil
+            }
+        }
+        let opacity = quad.opacity.isFinite ? min(max(quad.opacity, 0), 1) : 0
+        guard m.m11 != 0, m.m22 != 0, quad.quad.width > 0, quad.quad.height > 0,
+            let columns = covered(
+                quad.quad.minX, quad.quad.maxX, scale: m.m11, offset: m.m41, w: m.m44,
+                pixels: viewport.width),
+            let rows = covered(
+                quad.quad.minY, quad.quad.maxY, scale: m.m22, offset: m.m42, w: m.m44,
+                pixels: viewport.height)
+        else { return .some(nil) }
+        switch quad.mode {
+        case .fill:
+            let c = quad.color
+            let color = word((c.0 * opacity, c.1 * opacity, c.2 * opacity, c.3 * opacity))
+            return color == 0 ? .some(nil) : .fill(columns: columns, rows: rows, color: color)
+        case .texture:
+            guard case .image(let image, let minification, let magnification) = quad.texture,
+                image.width > 0, image.height > 0, image.withPremultipliedBGRA8Bytes({ _, _ in () }) != nil,
+                quad.destRect.width != 0, quad.destRect.height != 0
+            else { return nil }
+            // The layer point at a pixel's centre, and the texel position at a layer point, along
+            // each axis: the vertex shader's mapping (LayerProgram), affine in the pixel's index.
+            let (textureWidth, textureHeight) = (Double(image.width), Double(image.height))
+            let w = Double(m.m44)
+            let xAt = { (i: Double) in
+                (((i + 0.5) / Double(viewport.width) * 2 - 1) * w - Double(m.m41)) / Double(m.m11)
+            }
+            let yAt = { (j: Double) in
+                (((j + 0.5) / Double(viewport.height) * 2 - 1) * w - Double(m.m42)) / Double(m.m22)
+            }
+            let sAt = { (x: Double) in
+                (Double(quad.uvRect.minX) + (x - Double(quad.destRect.minX)) / Double(quad.destRect.width)
+                    * Double(quad.uvRect.width))
+                    * textureWidth
+            }
+            let tAt = { (y: Double) in
+                (Double(quad.uvRect.minY) + (y - Double(quad.destRect.minY)) / Double(quad.destRect.height)
+                    * Double(quad.uvRect.height))
+                    * textureHeight
+            }
+            let s0 = sAt(xAt(0))
+            let ds = sAt(xAt(1)) - s0
+            let t0 = tAt(yAt(0))
+            let dt = tAt(yAt(1)) - t0
+            guard s0.isFinite, ds.isFinite, t0.isFinite, dt.isFinite else { return nil }
+            // OpenGL filters by the minification filter where a pixel spans more than a texel.
+            let footprint = max(abs(ds), abs(dt))
+            let filter = footprint > 1 ? minification : magnification
+            guard filter == .linear || filter == .nearest || (filter == .trilinear && footprint <= 1) else {
+                return nil
+            }
+            // Nearest filtering picks a texel by which side of a texel's edge the centre falls;
+            // where a centre lies within float precision of an edge, the frame is left to OpenGL,
+            // whose float arithmetic decides it.
+            if filter == .nearest,
+                !clearOfEdges(s0, ds, columns) || !clearOfEdges(t0, dt, rows)
+            {
+                return nil
+            }
+            let sharp = quad.sharpensMagnification && footprint < 0.999
+            return .image(
+                ImageDraw(
+                    image: image, columns: columns, rows: rows, s0: s0, ds: ds, t0: t0, dt: dt,
+                    nearest: filter == .nearest, sharp: sharp && filter != .nearest,
+                    opacity: UInt32((Double(opacity) * 65536).rounded(.down))))
+        default:
+            return nil
+        }
+    }
+
+    /// Whether no position `p0 + dp × i` for `i` in `range` lies within 1/500 texel of a texel's
+    /// edge (a whole number).
+    private static func clearOfEdges(_ p0: Double, _ dp: Double, _ range: Range<Int>) -> Bool {
+        range.allSatisfy { i in
+            let p = p0 + dp * Double(i)
+            return abs(p - p.rounded()) > 0.002
+        }
+    }
+
+    /// The pixels whose centres lie in the span from `a` to `b` (layer units) mapped by
+    /// `scale`, `offset` and `w` onto `pixels` pixels: as llvmpipe rasterises, with the edges
+    /// snapped to 1/256 pixel, the lower edge inclusive and the upper exclusive; `nil` when none.
+    private static func covered(
+        _ a: CGFloat, _ b: CGFloat, scale: CGFloat, offset: CGFloat, w: CGFloat, pixels: Int
+    )
+        -> Range<Int>?
+    {
+        func edge(_ v: CGFloat) -> Double {
+            let p = (Double(v * scale + offset) / Double(w) + 1) / 2 * Double(pixels)
+            return (p * 256).rounded() / 256
+        }
+        let (e0, e1) = (edge(a), edge(b))
+        let (low, high) = (min(e0, e1), max(e0, e1))
+        guard low.isFinite, high.isFinite else { return nil }
+        let first = max(Int(max((low - 0.5).rounded(.up), -1)), 0)
+        let end = min(Int(min((high - 0.5).rounded(.up), Double(pixels) + 1)), pixels)
+        return first < end ? first..<end : nil
+    }
+
+    /// A premultiplied colour as OpenGL stores it in an 8-bit target: each component rounded to
+    /// the nearest 1/255, colour no more than alpha.
+    static func word(_ c: (Float, Float, Float, Float)) -> UInt32 {
+        func byte(_ v: Float) -> UInt32 {
+            v.isFinite ? UInt32((min(max(v, 0), 1) * 255).rounded(.toNearestOrEven)) : 0
+        }
+        let a = byte(c.3)
+        return a << 24 | min(byte(c.0), a) << 16 | min(byte(c.1), a) << 8 | min(byte(c.2), a)
+    }
+
+    // MARK: Drawing
+
+    /// Draws a frame's steps.
+    func draw(_ steps: [Step]) {
+        var scissor = (columns: 0..<width, rows: 0..<height)
+        for step in steps {
+            switch step {
+            case .clear(let color):
+                for row in scissor.rows {
+                    pixel_rows_fill(
+                        pixels + row * width + scissor.columns.lowerBound, scissor.columns.count, color)
+                }
+            case .scissor(let rect):
+                if let r = rect {
+                    scissor = (
+                        Self.clamp(Int(r.x)..<Int(r.x) + Int(max(r.width, 0)), to: width),
+                        Self.clamp(Int(r.y)..<Int(r.y) + Int(max(r.height, 0)), to: height)
+                    )
+                } else {
+                    scissor = (0..<width, 0..<height)
+                }
+            case .fill(let columns, let rows, let color):
+                drawCount += 1
+                let c = columns.clamped(to: scissor.columns)
+                for row in rows.clamped(to: scissor.rows) where !c.isEmpty {
+                    pixel_rows_fill_over(pixels + row * width + c.lowerBound, c.count, color)
+                }
+            case .image(var draw):
+                drawCount += 1
+                draw.columns = draw.columns.clamped(to: scissor.columns)
+                draw.rows = draw.rows.clamped(to: scissor.rows)
+                guard !draw.columns.isEmpty, !draw.rows.isEmpty else { continue }
+                _ = draw.image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
+                    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
+                    drawImage(draw, texels: base, rowPixels: rowPixels)
+                }
+            }
+        }
+    }
+
+    private static func clamp(_ range: Range<Int>, to count: Int) -> Range<Int> {
+        let lower = min(max(range.lowerBound, 0), count)
+        return lower..<min(max(range.upperBound, lower), count)
+    }
+
+    /// Where texel position `p` (texels, pixel centres at half-texels) falls between two
+    /// texels: the first and its weight's complement, the weight of the second in 1/256, as
+    /// llvmpipe's 8-bit filtering quantises it; along a smoothstep for `sharp`.
+    private static func between(_ p: Double, sharp: Bool) -> (index: Int, weight: Int) {
+        var position = p - 0.5
+        if sharp {
+            let whole = position.rounded(.down)
+            let f = position - whole
+            position = whole + f * f * (3 - 2 * f)
+        }
+        let fixed = Int((min(max(position, -1e9), 1e9) * 256).rounded())
+        return (fixed >> 8, fixed & 255)
+    }
+
+    private func drawImage(_ draw: ImageDraw, texels: UnsafePointer<UInt32>, rowPixels: Int) {
+        let count = draw.columns.count
+        let (textureWidth, textureHeight) = (draw.image.width, draw.image.height)
+        if left.count < count {
+            left = Array(repeating: 0, count: count)
+            right = Array(repeating: 0, count: count)
+            weights = Array(repeating: 0, count: 4 * count)
+            upper = Array(repeating: 0, count: count)
+            lower = Array(repeating: 0, count: count)
+        }
+        // The texels each column reads: one, or two and the weight of the second.
+        for (k, i) in draw.columns.enumerated() {
+            let s = draw.s0 + draw.ds * Double(i)
+            if draw.nearest {
+                left[k] = Int32(Self.nearest(s, count: textureWidth))
+            } else {
+                let (index, weight) = Self.between(s, sharp: draw.sharp)
+                left[k] = Int32(min(max(index, 0), textureWidth - 1))
+                right[k] = Int32(min(max(index + 1, 0), textureWidth - 1))
+                let w = UInt16(weight)
+                (weights[4 * k], weights[4 * k + 1], weights[4 * k + 2], weights[4 * k + 3]) = (w, w, w, w)
+            }
+        }
+        // Where the texels are consecutive with one weight (an image at its own size, at a
+        // fraction of a pixel), those columns are filtered without the tables.
+        let run = draw.nearest ? 0..<0 : consecutiveRun(count)
+        let mix = scratch(count)
+        left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in
+                weights.withUnsafeBufferPointer { weights in
+                    upper.withUnsafeMutableBufferPointer { upper in
+                        lower.withUnsafeMutableBufferPointer { lower in
+                            // Texel rows filtered along x, kept for the next pixel row (which
+                            // often reads one of them again).
+                            var rows = (upper: upper.baseAddress!, lower: lower.baseAddress!)
+                            var held = (upper: -1, lower: -1)
+                            func filtered(_ y: Int, into slot: UnsafeMutablePointer<UInt32>) {
+                                let texelRow = texels + y * rowPixels
+                                if draw.nearest {
+                                    pixel_rows_gather(slot, texelRow, left.baseAddress, count)
+                                } else if run.isEmpty {
+                                    pixel_rows_sample(
+                                        slot, texelRow, left.baseAddress, right.baseAddress,
+                                        weights.baseAddress,
+                                        count)
+                                } else {
+                                    pixel_rows_sample(
+                                        slot, texelRow, left.baseAddress, right.baseAddress,
+                                        weights.baseAddress,
+                                        run.lowerBound)
+                                    pixel_rows_sample_run(
+                                        slot + run.lowerBound, texelRow + Int(left[run.lowerBound]),
+                                        run.count,
+                                        UInt32(weights[4 * run.lowerBound]))
+                                    let rest = run.upperBound
+                                    pixel_rows_sample(
+                                        slot + rest, texelRow, left.baseAddress! + rest,
+                                        right.baseAddress! + rest,
+                                        weights.baseAddress! + 4 * rest, count - rest)
+                                }
+                            }
+                            for j in draw.rows {
+                                let t = draw.t0 + draw.dt * Double(j)
+                                let target = pixels + j * width + draw.columns.lowerBound
+                                let (index, weight) =
+                                    draw.nearest
+                                    ? (Self.nearest(t, count: textureHeight), 0)
+                                    : Self.between(t, sharp: draw.sharp)
+                                let y0 = min(max(index, 0), textureHeight - 1)
+                                let y1 = min(max(index + 1, 0), textureHeight - 1)
+                                if held.upper != y0 {
+                                    if held.lower == y0 {
+                                        swap(&rows.upper, &rows.lower)
+                                        swap(&held.upper, &held.lower)
+                                    } else {
+                                        filtered(y0, into: rows.upper)
+                                        held.upper = y0
+                                    }
+                                }
+                                var source = UnsafePointer(rows.upper)
+                                if weight != 0, y1 != y0 {
+                                    if held.lower != y1 {
+                                        filtered(y1, into: rows.lower)
+                                        held.lower = y1
+                                    }
+                                    // Mixed into a third row, so that both filtered rows stay.
+                                    pixel_rows_blend_rows(mix, rows.upper, rows.lower, count, UInt32(weight))
+                                    source = UnsafePointer(mix)
+                                }
+                                pixel_rows_draw_over(target, source, count, draw.opacity)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The longest range of the first `count` columns whose texels are consecutive
+    /// (`right = left + 1`, each column one texel on) with one weight; empty when shorter than 16.
+    private func consecutiveRun(_ count: Int) -> Range<Int> {
+        var best = 0..<0
+        var start = 0
+        for k in 0..<count {
+            let continues =
+                k > start && left[k] == left[k - 1] + 1 && weights[4 * k] == weights[4 * start]
+            let paired = right[k] == left[k] + 1 || weights[4 * k] == 0
+            if !paired {
+                if k - start > best.count { best = start..<k }
+                start = k + 1
+            } else if k > start, !continues {
+                if k - start > best.count { best = start..<k }
+                start = k
+            }
+        }
+        if count - start > best.count { best = start..<count }
+        return best.count >= 16 ? best : 0..<0
+    }
+
+    /// A scratch row of at least `count` pixels.
+    private func scratch(_ count: Int) -> UnsafeMutablePointer<UInt32> {
+        if mixedCapacity < count {
+            mixed?.deallocate()
+            mixed = .allocate(capacity: count)
+            mixedCapacity = count
+        }
+        return mixed!
+    }
+
+    /// The texel nearest position `p` along an axis of `count` texels (clamped to the edge).
+    private static func nearest(_ p: Double, count: Int) -> Int {
+        min(max(Int(min(max(p, -1), 1e9).rounded(.down)), 0), count - 1)
+    }
+
+    // MARK: Reading
+
+    /// Copies the frame into `base` as premultiplied RGBA: `height` rows of `rowPixels` pixels,
+    /// bottom row first (as `glReadPixels` reads).
+    func readRGBA(into base: UnsafeMutableRawPointer, rowPixels: Int) {
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        for row in 0..<height {
+            pixel_rows_bgra_to_rgba(bytes + row * rowPixels * 4, pixels + row * width, width)
+        }
+    }
+
+    /// Converts the frame to I420 into `base` (`width × height × 3 / 2` bytes), as
+    /// `CARenderer.readYUV420(into:)` describes.
+    func readYUV420(into base: UnsafeMutableRawPointer) {
+        let luma = base.assumingMemoryBound(to: UInt8.self)
+        let planeBytes = width / 2 * (height / 2)
+        pixel_rows_i420(
+            pixels, width, height, width, luma, luma + width * height, luma + width * height + planeBytes)
+    }
+}
