@@ -66,6 +66,11 @@ public final class LayerExporter {
     /// YUV pass and the read.
     package var measuresStages = false
 
+    /// Whether the renderer draws the frames it can in memory (`CARenderer.drawsSimpleFramesInMemory`,
+    /// ruling V26; default `true`, where the renderer decides): `false` has OpenGL draw every frame,
+    /// for comparison in benchmarks.
+    package var drawsSimpleFramesInMemory = true
+
     private let cancellation = NSLock()
     private var cancelRequested = false
 
@@ -117,6 +122,7 @@ public final class LayerExporter {
         let renderer: CARenderer
         do {
             renderer = try CARenderer(layer: layer, size: options.size, scale: options.scale)
+            if !drawsSimpleFramesInMemory { renderer.drawsSimpleFramesInMemory = false }
         } catch {
             throw ExportError.renderer("\(error)")
         }

@@ -3,8 +3,11 @@
 // readback (with the GPU's YUV conversion) and encode; against a baseline measured in the same
 // run: ffmpeg encoding the very same frames, held in memory, with the same settings.
 //
-//     swift run -c release export-benchmark [images] [seconds-per-image] [sizes]
+//     swift run -c release export-benchmark [images] [seconds-per-image] [sizes] [--opengl]
 //     swift run -c release export-benchmark 10 3 720,1080
+//
+// `--opengl` has OpenGL (llvmpipe) draw every frame, as before ruling V26 drew simple frames in
+// memory: the comparison for that change, in the same build.
 
 import Foundation
 import LaminaExamples
@@ -15,7 +18,8 @@ import QuartzCore
     import Glibc
 #endif
 
-let arguments = CommandLine.arguments.dropFirst().map { $0 }
+let drawsWithOpenGL = CommandLine.arguments.contains("--opengl")
+let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--opengl" }
 let imageCount = arguments.count > 0 ? Int(arguments[0]) ?? 10 : 10
 let secondsPerImage = arguments.count > 1 ? Double(arguments[1]) ?? 3 : 3
 let heights = (arguments.count > 2 ? arguments[2] : "720,1080").split(separator: ",").compactMap { Int($0) }
@@ -68,6 +72,7 @@ func seconds(_ t: TimeInterval) -> String { String(format: "%6.2f s", t) }
 
 print(
     "Export benchmark: slideshow demo, \(imageCount) images × \(secondsPerImage) s, \(Int(fps)) fps, H.264 veryfast"
+        + (drawsWithOpenGL ? ", every frame drawn by OpenGL (--opengl)" : "")
 )
 for height in heights {
     let width = height * 16 / 9
@@ -80,7 +85,9 @@ for height in heights {
 
     // Lamina end to end.
     let report = try CAMediaClock.withManualTime(at: 1000) {
-        try LayerExporter(layer: makeScene(size: size), options: options).export(to: output)
+        let exporter = LayerExporter(layer: makeScene(size: size), options: options)
+        exporter.drawsSimpleFramesInMemory = !drawsWithOpenGL
+        return try exporter.export(to: output)
     }
 
     // The same export with each frame's steps in turn (no overlap of commit and drawing), each
@@ -89,6 +96,7 @@ for height in heights {
         let exporter = LayerExporter(layer: makeScene(size: size), options: options)
         exporter.overlapsFrames = false
         exporter.measuresStages = true
+        exporter.drawsSimpleFramesInMemory = !drawsWithOpenGL
         return try exporter.export(to: output)
     }
 
@@ -99,9 +107,14 @@ for height in heights {
     // Timed on their own too: Lamina's cost with the encoder idle.
     var aloneRender: TimeInterval = 0
     var aloneReadback: TimeInterval = 0
+    // A checksum of every frame's RGBA bytes (read after the timed steps): equal between builds,
+    // and between the in-memory and OpenGL paths (`--opengl`), when every pixel is.
+    var pixelChecksum: UInt64 = 0xcbf2_9ce4_8422_2325
+    var rgba = [UInt8](repeating: 0, count: width * height * 4)
     try CAMediaClock.withManualTime(at: 1000) {
         let root = makeScene(size: size)
         let renderer = try CARenderer(layer: root, size: size)
+        if drawsWithOpenGL { renderer.drawsSimpleFramesInMemory = false }
         let start = CACurrentMediaTime()
         for index in 0..<report.frames {
             let time = start + Double(index) / fps
@@ -112,10 +125,16 @@ for height in heights {
             renderer.endFrame()
             aloneRender += Date().timeIntervalSince(mark)
             mark = Date()
-            defer { aloneReadback += Date().timeIntervalSince(mark) }
             renderer.readYUV420(
                 into: UnsafeMutableRawBufferPointer(
                     rebasing: frames[(index * frameBytes)..<((index + 1) * frameBytes)]))
+            aloneReadback += Date().timeIntervalSince(mark)
+            rgba.withUnsafeMutableBytes { pixels in
+                _ = renderer.readPixels(into: pixels, bytesPerRow: width * 4)
+                for word in UnsafeRawBufferPointer(pixels).bindMemory(to: UInt64.self) {
+                    pixelChecksum = (pixelChecksum ^ word) &* 0x100_0000_01b3
+                }
+            }
         }
     }
     // A checksum of every frame's YUV bytes: equal between builds when no pixel changed.
@@ -130,7 +149,7 @@ for height in heights {
     print("")
     print(
         "\(width)×\(height), \(report.frames) frames (\(duration) s of video), frames' checksum "
-            + String(checksum, radix: 16))
+            + String(checksum, radix: 16) + ", RGBA checksum " + String(pixelChecksum, radix: 16))
     print(
         "  Lamina end to end  \(seconds(report.total))  \(String(format: "%5.1f", Double(report.frames) / report.total)) frames/s  real-time factor \(String(format: "%.2f", duration / report.total))×"
     )
