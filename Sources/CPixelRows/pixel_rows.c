@@ -266,6 +266,13 @@ void pixel_rows_i420(
     }
 }
 
+void pixel_rows_rgba_to_bgra(uint32_t *out, const uint8_t *rgba, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *p = rgba + 4 * i;
+        out[i] = (uint32_t)p[3] << 24 | (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+    }
+}
+
 void pixel_rows_bgra_to_rgba(uint8_t *out, const uint32_t *row, size_t count) {
     for (size_t i = 0; i < count; i++) {
         uint32_t p = row[i];

@@ -56,6 +56,9 @@ void pixel_rows_draw_over(uint32_t *row, const uint32_t *source, size_t count, u
 void pixel_rows_i420(
     const uint32_t *frame, size_t width, size_t height, size_t stride, uint8_t *luma, uint8_t *cb, uint8_t *cr);
 
+/// Copies `count` pixels of RGBA bytes (red, green, blue, alpha in memory order) to BGRA words.
+void pixel_rows_rgba_to_bgra(uint32_t *out, const uint8_t *rgba, size_t count);
+
 /// Copies `count` BGRA pixels to RGBA bytes (red, green, blue, alpha in memory order).
 void pixel_rows_bgra_to_rgba(uint8_t *out, const uint32_t *row, size_t count);
 

@@ -220,11 +220,12 @@ public final class CARenderer {
         let batches = FrameBatcher.batches(of: frame, viewport: (pixelWidth, pixelHeight))
         lastFrameBatches = FrameBatcher.counts(of: batches)
         let batched = measuresStages ? RenderStageTimes.now() : 0
-        if drawsSimpleFramesInMemory,
-            let steps = MemoryCompositor.plan(batches, viewport: (pixelWidth, pixelHeight))
+        if drawsSimpleFramesInMemory, memory == nil {
+            memory = MemoryCompositor(width: pixelWidth, height: pixelHeight)
+        }
+        if drawsSimpleFramesInMemory, let compositor = memory,
+            let steps = compositor.plan(batches, viewport: (pixelWidth, pixelHeight))
         {
-            let compositor = memory ?? MemoryCompositor(width: pixelWidth, height: pixelHeight)
-            memory = compositor
             compositor.draw(steps)
             lastFrameReport = device.submitNothing(of: frame)
             lastFrameDrawnInMemory = true

@@ -48,10 +48,33 @@ final class MemoryCompositor {
         var opacity: UInt32
     }
 
+    /// An image's pixels converted to premultiplied BGRA words, top row first.
+    final class ConvertedImage {
+        let pixels: [UInt32]
+        /// The frame it was last drawn in.
+        var lastFrame: Int
+
+        init(pixels: [UInt32], frame: Int) {
+            self.pixels = pixels
+            lastFrame = frame
+        }
+    }
+
     let width: Int
     let height: Int
-    /// The frame: `height` rows of `width` BGRA words, bottom row first.
-    private let pixels: UnsafeMutablePointer<UInt32>
+    /// Images converted for drawing (`ConvertedImage`), by identity; an image not drawn in a frame
+    /// drawn here is dropped at its end.
+    private var conversions: [ObjectIdentifier: (image: CGImage, converted: ConvertedImage)] = [:]
+    /// Frames drawn here so far.
+    private var frameNumber = 0
+    /// The frame: `height` rows of `width` BGRA words, bottom row first; made for the first
+    /// frame drawn here.
+    private lazy var pixels: UnsafeMutablePointer<UInt32> = {
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+        return pixels
+    }()
+    private var madePixels = false
     /// How many layer draws the compositor has made (plain quads, counted with the GL device's).
     private(set) var drawCount = 0
     /// Scratch rows and per-column tables, grown as needed.
@@ -66,12 +89,10 @@ final class MemoryCompositor {
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: 0, count: width * height)
     }
 
     deinit {
-        pixels.deallocate()
+        if madePixels { pixels.deallocate() }
         mixed?.deallocate()
     }
 
@@ -79,7 +100,7 @@ final class MemoryCompositor {
 
     /// The steps that draw `batches` in memory in a target of `viewport` pixels, or `nil` when a
     /// command of the frame needs OpenGL (see the type's description).
-    static func plan(_ batches: [BatchedCommand], viewport: (width: Int, height: Int)) -> [Step]? {
+    func plan(_ batches: [BatchedCommand], viewport: (width: Int, height: Int)) -> [Step]? {
         var steps: [Step] = []
         steps.reserveCapacity(batches.count + 4)
         var cleared = false
@@ -114,7 +135,7 @@ final class MemoryCompositor {
 
     /// The step that draws a plain quad, `.some(nil)` when it covers no pixel, `nil` when it
     /// cannot be drawn in memory.
-    private static func step(for quad: DrawQuad, viewport: (width: Int, height: Int)) -> Step?? {
+    private func step(for quad: DrawQuad, viewport: (width: Int, height: Int)) -> Step?? {
         let m = quad.matrix
         let affine = [m.m11, m.m22, m.m41, m.m42, m.m43, m.m44, m.m13, m.m23]
         guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0, affine.allSatisfy(\.isFinite)
@@ -127,22 +148,22 @@ final class MemoryCompositor {
         }
         let opacity = quad.opacity.isFinite ? min(max(quad.opacity, 0), 1) : 0
         guard m.m11 != 0, m.m22 != 0, quad.quad.width > 0, quad.quad.height > 0,
-            let columns = covered(
+            let columns = Self.covered(
                 quad.quad.minX, quad.quad.maxX, scale: m.m11, offset: m.m41, w: m.m44,
                 pixels: viewport.width),
-            let rows = covered(
+            let rows = Self.covered(
                 quad.quad.minY, quad.quad.maxY, scale: m.m22, offset: m.m42, w: m.m44,
                 pixels: viewport.height)
         else { return .some(nil) }
         switch quad.mode {
         case .fill:
             let c = quad.color
-            let color = word((c.0 * opacity, c.1 * opacity, c.2 * opacity, c.3 * opacity))
+            let color = Self.word((c.0 * opacity, c.1 * opacity, c.2 * opacity, c.3 * opacity))
             return color == 0 ? .some(nil) : .fill(columns: columns, rows: rows, color: color)
         case .texture:
             guard case .image(let image, let minification, let magnification) = quad.texture,
-                image.width > 0, image.height > 0, image.withPremultipliedBGRA8Bytes({ _, _ in () }) != nil,
-                quad.destRect.width != 0, quad.destRect.height != 0
+                image.width > 0, image.height > 0, quad.destRect.width != 0, quad.destRect.height != 0,
+                Self.isReadable(image)
             else { return nil }
             // The layer point at a pixel's centre, and the texel position at a layer point, along
             // each axis: the vertex shader's mapping (LayerProgram), affine in the pixel's index.
@@ -179,7 +200,7 @@ final class MemoryCompositor {
             // where a centre lies within float precision of an edge, the frame is left to OpenGL,
             // whose float arithmetic decides it.
             if filter == .nearest,
-                !clearOfEdges(s0, ds, columns) || !clearOfEdges(t0, dt, rows)
+                !Self.clearOfEdges(s0, ds, columns) || !Self.clearOfEdges(t0, dt, rows)
             {
                 return nil
             }
@@ -192,6 +213,37 @@ final class MemoryCompositor {
         default:
             return nil
         }
+    }
+
+    /// Whether the compositor reads `image`: its own bytes when they are premultiplied BGRA
+    /// (Cairo's layout), or else a copy converted as the GL device converts such an image when it
+    /// uploads it (8-bit components; `CGImage.premultipliedRGBA8Pixels()`).
+    private static func isReadable(_ image: CGImage) -> Bool {
+        image.withPremultipliedBGRA8Bytes({ _, _ in () }) != nil
+            || (image.bitsPerComponent == 8 && image.bitsPerPixel % 8 == 0
+                && !image.bitmapInfo.contains(.floatComponents))
+    }
+
+    /// `image`'s pixels converted to BGRA words, made on first use and kept while the image is
+    /// drawn; `nil` when it cannot be converted.
+    private func converted(_ image: CGImage) -> ConvertedImage? {
+        let key = ObjectIdentifier(image)
+        if let kept = conversions[key], kept.image === image {
+            kept.converted.lastFrame = frameNumber
+            return kept.converted
+        }
+        guard let rgba = image.premultipliedRGBA8Pixels(), rgba.count >= image.width * image.height * 4 else {
+            return nil
+        }
+        var pixels = [UInt32](repeating: 0, count: image.width * image.height)
+        pixels.withUnsafeMutableBufferPointer { out in
+            rgba.withUnsafeBufferPointer {
+                pixel_rows_rgba_to_bgra(out.baseAddress, $0.baseAddress, out.count)
+            }
+        }
+        let made = ConvertedImage(pixels: pixels, frame: frameNumber)
+        conversions[key] = (image, made)
+        return made
     }
 
     /// Whether no position `p0 + dp × i` for `i` in `range` lies within 1/500 texel of a texel's
@@ -237,6 +289,11 @@ final class MemoryCompositor {
 
     /// Draws a frame's steps.
     func draw(_ steps: [Step]) {
+        madePixels = true
+        defer {
+            conversions = conversions.filter { $0.value.converted.lastFrame == frameNumber }
+            frameNumber += 1
+        }
         var scissor = (columns: 0..<width, rows: 0..<height)
         for step in steps {
             switch step {
@@ -265,9 +322,16 @@ final class MemoryCompositor {
                 draw.columns = draw.columns.clamped(to: scissor.columns)
                 draw.rows = draw.rows.clamped(to: scissor.rows)
                 guard !draw.columns.isEmpty, !draw.rows.isEmpty else { continue }
-                _ = draw.image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
+                let own: Void? = draw.image.withPremultipliedBGRA8Bytes { bytes, rowPixels in
                     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
                     drawImage(draw, texels: base, rowPixels: rowPixels)
+                }
+                if own == nil, let copy = converted(draw.image) {
+                    copy.pixels.withUnsafeBufferPointer { texels in
+                        if let base = texels.baseAddress {
+                            drawImage(draw, texels: base, rowPixels: draw.image.width)
+                        }
+                    }
                 }
             }
         }
