@@ -175,14 +175,17 @@ import Testing
 
     /// An image in another layout than Cairo's premultiplied BGRA: RGBA (`premultipliedLast`),
     /// or opaque with a skipped byte (`noneSkipFirst`, as every decoded JPEG is).
-    private static func photo(width: Int, height: Int, alpha: CGImageAlphaInfo, byteOrder: CGBitmapInfo) throws
+    private static func photo(width: Int, height: Int, alpha: CGImageAlphaInfo, byteOrder: CGBitmapInfo)
+        throws
         -> CGImage
     {
         let context = try #require(
             CGContext(
                 data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                space: CGColorSpace(name: CGColorSpace.sRGB)!, bitmapInfo: alpha.rawValue | byteOrder.rawValue))
-        context.draw(try photo(width: width, height: height), in: CGRect(x: 0, y: 0, width: width, height: height))
+                space: CGColorSpace(name: CGColorSpace.sRGB)!, bitmapInfo: alpha.rawValue | byteOrder.rawValue
+            ))
+        context.draw(
+            try photo(width: width, height: height), in: CGRect(x: 0, y: 0, width: width, height: height))
         let image = try #require(context.makeImage())
         #expect(image.alphaInfo == alpha)
         return image
@@ -193,7 +196,8 @@ import Testing
         let byteOrder: CGBitmapInfo = alpha == .noneSkipFirst ? .byteOrder32Little : []
         let image = try Self.photo(width: 40, height: 30, alpha: alpha, byteOrder: byteOrder)
         let root = Self.root()
-        root.addSublayer(Self.imageLayer(CGRect(x: 3.37, y: 5.81, width: 47, height: 33), image, opacity: 0.5))
+        root.addSublayer(
+            Self.imageLayer(CGRect(x: 3.37, y: 5.81, width: 47, height: 33), image, opacity: 0.5))
         root.addSublayer(Self.imageLayer(CGRect(x: 30, y: 20, width: 30, height: 20), image))
         try Self.expectMatch(root, exactly: true)
     }
