@@ -202,6 +202,24 @@ import Testing
         try Self.expectMatch(root, exactly: true)
     }
 
+    @Test func roundedFillsMatchOpenGL() throws {
+        // A caption's box: translucent black with circular corners, at fractional positions and
+        // scales, one corner square, radii larger than half a side.
+        let root = Self.root(background: CARendererTests.color(0.9, 0.8, 0.3))
+        let frames = [
+            CGRect(x: 3.3, y: 4.6, width: 40.5, height: 18.2), CGRect(x: 30, y: 20, width: 30, height: 25),
+            CGRect(x: 6, y: 28.5, width: 12, height: 9),
+        ]
+        for (index, frame) in frames.enumerated() {
+            let layer = CARendererTests.layer(frame, CARendererTests.color(0, 0.2 * CGFloat(index), 0, 0.55))
+            layer.cornerRadius = [6, 9.5, 8][index]
+            if index == 1 { layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }
+            layer.opacity = [1, 0.8, 0.5][index]
+            root.addSublayer(layer)
+        }
+        try Self.expectMatch(root, exactly: true)
+    }
+
     @Test func aFrameCutByOcclusionMatchesOpenGL() throws {
         // An opaque photo over most of the frame: the layers under it are cut by a scissor.
         let context = try makeImageContext(width: 320, height: 200)
@@ -293,14 +311,16 @@ import Testing
     }
 
     @Test(arguments: [
-        "rounded corners", "rotation", "shadow", "border", "group opacity", "perspective",
+        "continuous corners", "rotation", "shadow", "border", "group opacity", "perspective",
     ])
     func framesThatNeedOpenGLAreLeftToIt(_ feature: String) throws {
         let root = Self.root()
         let layer = CARendererTests.layer(
             CGRect(x: 8, y: 8, width: 30, height: 20), CARendererTests.color(1, 0, 0))
         switch feature {
-        case "rounded corners": layer.cornerRadius = 6
+        case "continuous corners":
+            layer.cornerRadius = 6
+            layer.cornerCurve = .continuous
         case "rotation": layer.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
         case "shadow": layer.shadowOpacity = 0.5
         case "border": layer.borderWidth = 2

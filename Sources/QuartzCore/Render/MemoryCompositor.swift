@@ -8,10 +8,12 @@ import CoreGraphics
 /// it), at a fraction of llvmpipe's cost, and converts them to I420 without a GPU pass.
 ///
 /// A frame is drawn here only when every batch of it is (`plan(_:viewport:)`): the output bound
-/// and cleared before anything is drawn; scissors; and plain layer draws (no coverage, no mask,
-/// no colour multiplier, source-over) of a colour or of an image whose bytes are premultiplied
-/// BGRA (Cairo's layout) with linear or nearest filtering, under a 2D matrix that neither
-/// rotates nor puts the quad outside the clip volume's depth. Anything else — offscreen
+/// and cleared before anything is drawn; scissors; fills with circular rounded corners and hard
+/// straight edges; and plain layer draws (no coverage, no mask, no colour multiplier,
+/// source-over) of a colour or of an image of 8-bit components (Cairo's
+/// premultiplied BGRA read in place, other layouts through a copy converted once) with linear or
+/// nearest filtering, under a 2D matrix that neither rotates nor puts the quad outside the clip
+/// volume's depth. Anything else — offscreen
 /// targets, clips, shadows, blend modes, transitions, particles, rotation, perspective, masks,
 /// mipmaps — leaves the whole frame to OpenGL.
 ///
@@ -27,6 +29,27 @@ final class MemoryCompositor {
         case fill(columns: Range<Int>, rows: Range<Int>, color: UInt32)
         /// Draws an image over the pixels `columns × rows`.
         case image(ImageDraw)
+        /// Draws a colour over a rectangle with circular rounded corners.
+        case roundedFill(RoundedFill)
+    }
+
+    /// A colour filling a rectangle with circular rounded corners and hard straight edges over
+    /// the pixels `columns × rows`, covered as the layer program's fill covers it: inside a
+    /// corner, `clamp(0.5 − d / w, 0, 1)` of the pixel for the signed distance d to the rounded
+    /// rectangle and w the layer units across a pixel; elsewhere all of a pixel whose centre is
+    /// inside.
+    struct RoundedFill {
+        var columns: Range<Int>
+        var rows: Range<Int>
+        /// Premultiplied, and the opacity, multiplied per pixel as the shader multiplies them.
+        var color: (Float, Float, Float, Float)
+        var opacity: Float
+        /// The layer's bounds and corner radii (minX-minY, maxX-minY, maxX-maxY, minX-maxY), in
+        /// layer units.
+        var rect: (x: Float, y: Float, width: Float, height: Float)
+        var radii: (Float, Float, Float, Float)
+        /// The layer point at column `i`'s centre is `x0 + dx × i`; at row `j`'s, `y0 + dy × j`.
+        var x0, dx, y0, dy: Float
     }
 
     /// An image drawn over a rectangle of pixels: where each pixel's centre falls in the image,
@@ -75,7 +98,8 @@ final class MemoryCompositor {
         return pixels
     }()
     private var madePixels = false
-    /// How many layer draws the compositor has made (plain quads, counted with the GL device's).
+    /// How many plain quads the compositor has drawn (counted with the GL device's; a rounded
+    /// fill is not plain).
     private(set) var drawCount = 0
     /// Scratch rows and per-column tables, grown as needed.
     private var upper: [UInt32] = []
@@ -118,7 +142,9 @@ final class MemoryCompositor {
             case .command(.stencilLevel(0)):
                 continue
             case .draws(let batch):
-                guard cleared, batch.blend == .sourceOver, case .layer(let key) = batch.program, key.plain,
+                // Plain draws, and fills whose only coverage is circular rounded corners.
+                guard cleared, batch.blend == .sourceOver, case .layer(let key) = batch.program,
+                    key.plain || (key.mode == DrawQuad.Mode.fill.rawValue && !key.continuous),
                     !key.multiplied, !batch.mask.isSome
                 else { return nil }
                 for item in batch.items {
@@ -158,6 +184,29 @@ final class MemoryCompositor {
         switch quad.mode {
         case .fill:
             let c = quad.color
+            guard quad.quad == quad.bounds else { return nil }
+            if quad.radii != (0, 0, 0, 0) {
+                // Circular corners (continuous ones are left to OpenGL) with hard straight edges.
+                guard quad.continuous == nil, quad.antialiasedEdges == 0 else { return nil }
+                let w = Double(m.m44)
+                let xAt = { (i: Double) in
+                    Float((((i + 0.5) / Double(viewport.width) * 2 - 1) * w - Double(m.m41)) / Double(m.m11))
+                }
+                let yAt = { (j: Double) in
+                    Float((((j + 0.5) / Double(viewport.height) * 2 - 1) * w - Double(m.m42)) / Double(m.m22))
+                }
+                let b = quad.bounds
+                return .roundedFill(
+                    RoundedFill(
+                        columns: columns, rows: rows, color: c, opacity: opacity,
+                        rect: (Float(b.minX), Float(b.minY), Float(b.width), Float(b.height)),
+                        radii: (
+                            Float(quad.radii.0), Float(quad.radii.1), Float(quad.radii.2), Float(quad.radii.3)
+                        ),
+                        x0: xAt(0), dx: xAt(1) - xAt(0), y0: yAt(0), dy: yAt(1) - yAt(0)))
+            }
+            // Straight edges anti-aliased off the pixel grid need their coverage: OpenGL's.
+            guard quad.isPlain(viewport: viewport) else { return nil }
             let color = Self.word((c.0 * opacity, c.1 * opacity, c.2 * opacity, c.3 * opacity))
             return color == 0 ? .some(nil) : .fill(columns: columns, rows: rows, color: color)
         case .texture:
@@ -317,6 +366,10 @@ final class MemoryCompositor {
                 for row in rows.clamped(to: scissor.rows) where !c.isEmpty {
                     pixel_rows_fill_over(pixels + row * width + c.lowerBound, c.count, color)
                 }
+            case .roundedFill(var fill):
+                fill.columns = fill.columns.clamped(to: scissor.columns)
+                fill.rows = fill.rows.clamped(to: scissor.rows)
+                if !fill.columns.isEmpty { drawRoundedFill(fill) }
             case .image(var draw):
                 drawCount += 1
                 draw.columns = draw.columns.clamped(to: scissor.columns)
@@ -332,6 +385,51 @@ final class MemoryCompositor {
                             drawImage(draw, texels: base, rowPixels: draw.image.width)
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Draws a `RoundedFill`: rows away from the corners as one colour, the rows through a
+    /// corner pixel by pixel with the shader's coverage, in `Float` as the shader computes it.
+    private func drawRoundedFill(_ fill: RoundedFill) {
+        let (c, o) = (fill.color, fill.opacity)
+        let solid = Self.word((c.0 * o, c.1 * o, c.2 * o, c.3 * o))
+        let half = (x: fill.rect.width * 0.5, y: fill.rect.height * 0.5)
+        let centre = (x: fill.rect.x + half.x, y: fill.rect.y + half.y)
+        let largest = max(max(fill.radii.0, fill.radii.1), max(fill.radii.2, fill.radii.3))
+        let limit = min(half.x, half.y)
+        // Layer units across a pixel (the shader's `pixelWidth`, constant under a 2D matrix).
+        let pixelWidth = max(max(abs(fill.dx), abs(fill.dy)), 1e-6)
+        for j in fill.rows {
+            let row = pixels + j * width
+            let y = fill.y0 + fill.dy * Float(j)
+            let qy = y - centre.y
+            // A row no corner reaches is the colour throughout.
+            if abs(qy) < half.y - min(largest, limit) {
+                pixel_rows_fill_over(row + fill.columns.lowerBound, fill.columns.count, solid)
+                continue
+            }
+            for i in fill.columns {
+                let qx = fill.x0 + fill.dx * Float(i) - centre.x
+                var r =
+                    qx < 0 ? (qy < 0 ? fill.radii.0 : fill.radii.3) : (qy < 0 ? fill.radii.1 : fill.radii.2)
+                r = min(r, limit)
+                let ex = abs(qx) - half.x + r
+                let ey = abs(qy) - half.y + r
+                let d =
+                    min(max(ex, ey), 0) + (max(ex, 0) * max(ex, 0) + max(ey, 0) * max(ey, 0)).squareRoot() - r
+                let coverage: Float
+                if r > 0, ex > 0, ey > 0 {
+                    coverage = min(max(0.5 - d / pixelWidth, 0), 1)
+                } else {
+                    coverage = d < 0 ? 1 : 0
+                }
+                if coverage == 1 {
+                    pixel_rows_fill_over(row + i, 1, solid)
+                } else if coverage > 0 {
+                    let k = coverage * o
+                    pixel_rows_fill_over(row + i, 1, Self.word((c.0 * k, c.1 * k, c.2 * k, c.3 * k)))
                 }
             }
         }
