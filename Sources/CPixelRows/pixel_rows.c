@@ -274,7 +274,15 @@ void pixel_rows_rgba_to_bgra(uint32_t *out, const uint8_t *rgba, size_t count) {
 }
 
 void pixel_rows_bgra_to_rgba(uint8_t *out, const uint32_t *row, size_t count) {
-    for (size_t i = 0; i < count; i++) {
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        // A BGRA word's bytes in memory are B, G, R, A: red and blue trade places.
+        u8x16 bytes;
+        memcpy(&bytes, row + i, 16);
+        u8x16 swapped = __builtin_shufflevector(bytes, bytes, 2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15);
+        memcpy(out + 4 * i, &swapped, 16);
+    }
+    for (; i < count; i++) {
         uint32_t p = row[i];
         out[4 * i] = (uint8_t)(p >> 16);
         out[4 * i + 1] = (uint8_t)(p >> 8);
