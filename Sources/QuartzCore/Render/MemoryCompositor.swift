@@ -238,7 +238,9 @@ final class MemoryCompositor {
             let ds = sAt(xAt(1)) - s0
             let t0 = tAt(yAt(0))
             let dt = tAt(yAt(1)) - t0
-            guard s0.isFinite, ds.isFinite, t0.isFinite, dt.isFinite else { return nil }
+            // Positions beyond any texture (a degenerate matrix) are left to OpenGL, so that no
+            // texel position overflows to infinity across the row.
+            guard [s0, ds, t0, dt].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { return nil }
             // OpenGL filters by the minification filter where a pixel spans more than a texel.
             let footprint = max(abs(ds), abs(dt))
             let filter = footprint > 1 ? minification : magnification
