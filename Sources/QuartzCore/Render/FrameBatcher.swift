@@ -240,7 +240,7 @@ extension DrawQuad {
 
     /// Where the quad's left, right, top and bottom edges land in a target of `viewport` pixels
     /// (pixels from the target's left and bottom); `nil` under a rotation or perspective.
-    private func pixelEdges(viewport: (width: Int, height: Int)) -> (
+    func pixelEdges(viewport: (width: Int, height: Int)) -> (
         CGFloat, CGFloat, CGFloat, CGFloat
     )? {
         let m = matrix

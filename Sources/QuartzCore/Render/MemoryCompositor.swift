@@ -163,8 +163,8 @@ final class MemoryCompositor {
     /// cannot be drawn in memory.
     private func step(for quad: DrawQuad, viewport: (width: Int, height: Int)) -> Step?? {
         let m = quad.matrix
-        let affine = [m.m11, m.m22, m.m41, m.m42, m.m43, m.m44, m.m13, m.m23]
-        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0, affine.allSatisfy(\.isFinite)
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 > 0, m.m11.isFinite, m.m22.isFinite,
+            m.m41.isFinite, m.m42.isFinite, m.m43.isFinite, m.m44.isFinite, m.m13.isFinite, m.m23.isFinite
         else { return nil }
         // Depth outside the clip volume would clip the quad in OpenGL.
         for x in [quad.quad.minX, quad.quad.maxX] {
@@ -174,13 +174,19 @@ final class MemoryCompositor {
         }
         let opacity = quad.opacity.isFinite ? min(max(quad.opacity, 0), 1) : 0
         guard m.m11 != 0, m.m22 != 0, quad.quad.width > 0, quad.quad.height > 0,
-            let columns = Self.covered(
-                quad.quad.minX, quad.quad.maxX, scale: m.m11, offset: m.m41, w: m.m44,
-                pixels: viewport.width),
-            let rows = Self.covered(
-                quad.quad.minY, quad.quad.maxY, scale: m.m22, offset: m.m42, w: m.m44,
-                pixels: viewport.height)
+            let (x0, x1, y0, y1) = quad.pixelEdges(viewport: viewport),
+            let columns = Self.covered(x0, x1, pixels: viewport.width),
+            let rows = Self.covered(y0, y1, pixels: viewport.height)
         else { return .some(nil) }
+        // The layer point at a pixel's centre along each axis: the inverse of the matrix's scale
+        // and translation, affine in the pixel's index.
+        let w = Double(m.m44)
+        let xAt = { (i: Double) in
+            (((i + 0.5) / Double(viewport.width) * 2 - 1) * w - Double(m.m41)) / Double(m.m11)
+        }
+        let yAt = { (j: Double) in
+            (((j + 0.5) / Double(viewport.height) * 2 - 1) * w - Double(m.m42)) / Double(m.m22)
+        }
         switch quad.mode {
         case .fill:
             let c = quad.color
@@ -188,13 +194,7 @@ final class MemoryCompositor {
             if quad.radii != (0, 0, 0, 0) {
                 // Circular corners (continuous ones are left to OpenGL) with hard straight edges.
                 guard quad.continuous == nil, quad.antialiasedEdges == 0 else { return nil }
-                let w = Double(m.m44)
-                let xAt = { (i: Double) in
-                    Float((((i + 0.5) / Double(viewport.width) * 2 - 1) * w - Double(m.m41)) / Double(m.m11))
-                }
-                let yAt = { (j: Double) in
-                    Float((((j + 0.5) / Double(viewport.height) * 2 - 1) * w - Double(m.m42)) / Double(m.m22))
-                }
+                let (x0, y0) = (Float(xAt(0)), Float(yAt(0)))
                 let b = quad.bounds
                 return .roundedFill(
                     RoundedFill(
@@ -203,7 +203,7 @@ final class MemoryCompositor {
                         radii: (
                             Float(quad.radii.0), Float(quad.radii.1), Float(quad.radii.2), Float(quad.radii.3)
                         ),
-                        x0: xAt(0), dx: xAt(1) - xAt(0), y0: yAt(0), dy: yAt(1) - yAt(0)))
+                        x0: x0, dx: Float(xAt(1)) - x0, y0: y0, dy: Float(yAt(1)) - y0))
             }
             // Straight edges anti-aliased off the pixel grid need their coverage: OpenGL's.
             guard quad.isPlain(viewport: viewport) else { return nil }
@@ -214,16 +214,9 @@ final class MemoryCompositor {
                 image.width > 0, image.height > 0, quad.destRect.width != 0, quad.destRect.height != 0,
                 Self.isReadable(image)
             else { return nil }
-            // The layer point at a pixel's centre, and the texel position at a layer point, along
-            // each axis: the vertex shader's mapping (LayerProgram), affine in the pixel's index.
+            // The texel position at a layer point along each axis: the vertex shader's mapping
+            // (LayerProgram).
             let (textureWidth, textureHeight) = (Double(image.width), Double(image.height))
-            let w = Double(m.m44)
-            let xAt = { (i: Double) in
-                (((i + 0.5) / Double(viewport.width) * 2 - 1) * w - Double(m.m41)) / Double(m.m11)
-            }
-            let yAt = { (j: Double) in
-                (((j + 0.5) / Double(viewport.height) * 2 - 1) * w - Double(m.m42)) / Double(m.m22)
-            }
             let sAt = { (x: Double) in
                 (Double(quad.uvRect.minX) + (x - Double(quad.destRect.minX)) / Double(quad.destRect.width)
                     * Double(quad.uvRect.width))
@@ -240,7 +233,8 @@ final class MemoryCompositor {
             let dt = tAt(yAt(1)) - t0
             // Positions beyond any texture (a degenerate matrix) are left to OpenGL, so that no
             // texel position overflows to infinity across the row.
-            guard [s0, ds, t0, dt].allSatisfy({ $0.isFinite && abs($0) < 1e12 }) else { return nil }
+            func moderate(_ v: Double) -> Bool { v.isFinite && abs(v) < 1e12 }
+            guard moderate(s0), moderate(ds), moderate(t0), moderate(dt) else { return nil }
             // OpenGL filters by the minification filter where a pixel spans more than a texel.
             let footprint = max(abs(ds), abs(dt))
             let filter = footprint > 1 ? minification : magnification
@@ -306,18 +300,11 @@ final class MemoryCompositor {
         }
     }
 
-    /// The pixels whose centres lie in the span from `a` to `b` (layer units) mapped by
-    /// `scale`, `offset` and `w` onto `pixels` pixels: as llvmpipe rasterises, with the edges
-    /// snapped to 1/256 pixel, the lower edge inclusive and the upper exclusive; `nil` when none.
-    private static func covered(
-        _ a: CGFloat, _ b: CGFloat, scale: CGFloat, offset: CGFloat, w: CGFloat, pixels: Int
-    )
-        -> Range<Int>?
-    {
-        func edge(_ v: CGFloat) -> Double {
-            let p = (Double(v * scale + offset) / Double(w) + 1) / 2 * Double(pixels)
-            return (p * 256).rounded() / 256
-        }
+    /// The pixels of an axis of `pixels` whose centres lie between the edges `a` and `b`
+    /// (pixels, `DrawQuad.pixelEdges`): as llvmpipe rasterises, with the edges snapped to 1/256
+    /// pixel, the lower edge inclusive and the upper exclusive; `nil` when none.
+    private static func covered(_ a: CGFloat, _ b: CGFloat, pixels: Int) -> Range<Int>? {
+        func edge(_ p: CGFloat) -> Double { (Double(p) * 256).rounded() / 256 }
         let (e0, e1) = (edge(a), edge(b))
         let (low, high) = (min(e0, e1), max(e0, e1))
         guard low.isFinite, high.isFinite else { return nil }
